@@ -1,0 +1,95 @@
+// function_node.h — chainer.FunctionNode: one differentiable operation on the tape. A function family
+// defines forward on arrays and backward on Variables (so double backprop comes for free).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cnet/core/variable.h"
+
+namespace cnet {
+
+class FunctionNode : public std::enable_shared_from_this<FunctionNode> {
+public:
+    virtual ~FunctionNode() = default;
+
+    /// The name shown in errors and graphs ("ReLU", "LinearFunction").
+    virtual const char* label() const = 0;
+    /// Chainer's check_type_forward: throw InvalidType (see type_check.h) for bad inputs.
+    virtual void check_type_forward(const ArrayList& inputs) const {}
+    /// Computes the outputs from the input arrays. May call retain_inputs / retain_outputs.
+    virtual ArrayList forward(const ArrayList& inputs) = 0;
+    /// Gradients of the inputs listed in target_input_indexes (or of all inputs) from the output gradients.
+    /// A grad_outputs entry is None when that output received no gradient. Return None for no gradient.
+    virtual VarList backward(const IndexList& target_input_indexes, const VarList& grad_outputs) = 0;
+
+    /// Runs forward on the inputs and, when backprop is enabled and an input requires grad, records this
+    /// node as the creator of the outputs. Must be called on a node owned by a shared_ptr.
+    VarList apply(const VarList& inputs);
+
+    // ---- graph
+    int rank() const { return rank_; }
+    size_t num_inputs() const { return inputs_.size(); }
+    size_t num_outputs() const { return num_outputs_; }
+    const SmallVector<std::shared_ptr<VariableImpl>, 4>& inputs() const { return inputs_; }
+    /// The output variables still alive (None for dead ones).
+    VarList outputs() const;
+    /// Drops the references to the inputs and unchains the outputs (FunctionNode.unchain()).
+    void unchain();
+
+    // ---- metadata of the inputs, available in backward whether or not they were retained
+    const Shape& input_shape(size_t i) const;
+    Dtype input_dtype(size_t i) const;
+    const Shape& output_shape(size_t i) const { return output_shapes_[i]; }
+    Dtype output_dtype(size_t i) const { return output_dtypes_[i]; }
+
+protected:
+    /// Call inside forward: these inputs/outputs are available to backward via get_retained_*.
+    void retain_inputs(const IndexList& indexes) { retained_inputs_ = indexes; }
+    void retain_outputs(const IndexList& indexes) { retained_outputs_ = indexes; }
+    /// The retained inputs (as graph variables, so backward is differentiable through them).
+    VarList get_retained_inputs() const;
+    /// The retained outputs; an output whose handle died is recreated with this node as creator.
+    VarList get_retained_outputs();
+    /// The array of input i / of retained output i (cheap access in backward, no Variable created).
+    const Array& input_array(size_t i) const;
+    const Array& retained_output_array(size_t i) const;
+
+private:
+    friend class BackwardEngine;
+    SmallVector<std::shared_ptr<VariableImpl>, 4> inputs_;
+    SmallVector<std::weak_ptr<VariableImpl>, 2> outputs_;
+    SmallVector<Shape, 2> output_shapes_;
+    SmallVector<Dtype, 2> output_dtypes_;
+    IndexList retained_inputs_;
+    IndexList retained_outputs_;
+    ArrayList retained_output_arrays_;  // indexed like retained_outputs_
+    size_t num_outputs_ = 0;
+    int rank_ = 0;
+    uint64_t visit_mark_ = 0;
+};
+
+/// Convenience: make the node, apply it, return the single output.
+template <typename Node, typename... Args>
+Variable Apply1(const VarList& inputs, Args&&... args) {
+    return std::make_shared<Node>(std::forward<Args>(args)...)->apply(inputs)[0];
+}
+template <typename Node, typename... Args>
+VarList ApplyN(const VarList& inputs, Args&&... args) {
+    return std::make_shared<Node>(std::forward<Args>(args)...)->apply(inputs);
+}
+
+/// chainer.grad: gradients of `outputs` w.r.t. `inputs`, along the paths that connect them only.
+/// Leaves' .grad are not touched unless set_grad.
+std::vector<Variable> grad(const std::vector<Variable>& outputs, const std::vector<Variable>& inputs,
+                           const std::vector<Variable>& grad_outputs = {},
+                           const std::vector<Variable>& grad_inputs = {}, bool set_grad = false,
+                           bool retain_grad = false, bool enable_double_backprop = false,
+                           std::optional<double> loss_scale = std::nullopt);
+
+namespace internal {
+/// Gradient accumulation a + b used by the engine (differentiable when recording).
+Variable AccumulateGrad(const Variable& a, const Variable& b);
+}  // namespace internal
+
+}  // namespace cnet

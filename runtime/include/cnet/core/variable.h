@@ -1,0 +1,148 @@
+// variable.h — chainer.Variable and chainer.Parameter: an array with a gradient and a creator on the tape.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cnet/core/array.h"
+#include "cnet/core/small_vector.h"
+
+namespace cnet {
+
+class FunctionNode;
+class Initializer;
+class UpdateRule;
+
+/// What a Parameter adds to a variable: its initializer and the optimizer's update rule.
+struct ParameterState {
+    std::shared_ptr<Initializer> initializer;
+    std::shared_ptr<UpdateRule> update_rule;
+    Dtype dtype = Dtype::kFloat32;
+};
+
+/// The shared state behind Variable handles (Chainer's Variable and VariableNode in one object).
+class VariableImpl {
+public:
+    Array array;
+    std::shared_ptr<VariableImpl> grad;  // grad_var; has a creator after double backprop
+    std::shared_ptr<FunctionNode> creator;
+    std::string name;
+    bool requires_grad = true;
+    int rank = 0;
+    uint64_t grad_pass = 0;  // backward pass that last wrote `grad` (see Note [Gradient accumulation])
+    std::unique_ptr<ParameterState> param;
+};
+
+/// A handle to a variable. Copies refer to the same variable (Python reference semantics); a
+/// default-constructed handle is None.
+class Variable {
+public:
+    Variable() = default;
+    /// chainer.Variable(data, requires_grad=True)
+    explicit Variable(const Array& data, bool requires_grad = true);
+    Variable(const Array& data, const std::string& name, bool requires_grad = true);
+    explicit Variable(std::shared_ptr<VariableImpl> impl) : impl_(std::move(impl)) {}
+
+    bool is_none() const { return impl_ == nullptr; }
+    bool defined() const { return impl_ != nullptr; }
+    /// Python's `a is b`.
+    bool is(const Variable& other) const { return impl_ == other.impl_; }
+
+    // ---- data
+    const Array& array() const;
+    const Array& data() const { return array(); }
+    void set_array(const Array& a);
+    void set_data(const Array& a) { set_array(a); }
+
+    // ---- gradient
+    /// The gradient array (undefined when None).
+    Array grad() const;
+    void set_grad(const Array& g);
+    Variable grad_var() const;
+    void set_grad_var(const Variable& g);
+    void cleargrad();
+    /// Deprecated in Chainer: fills the gradient with zeros.
+    void zerograd();
+    /// Adds other's gradient into this one (initializing it when None).
+    void addgrad(const Variable& other);
+
+    // ---- graph
+    const std::string& name() const;
+    void set_name(const std::string& name);
+    bool requires_grad() const;
+    std::shared_ptr<FunctionNode> creator() const;
+    void set_creator(std::shared_ptr<FunctionNode> creator);
+    int rank() const;
+    /// creator = None
+    void unchain();
+    /// Cuts every reference backward from this variable (truncated BPTT).
+    void unchain_backward();
+    /// Runs backprop from this variable (Chainer's rules: a one-element output with no grad starts from 1).
+    void backward(bool retain_grad = false, bool enable_double_backprop = false,
+                  std::optional<double> loss_scale = std::nullopt) const;
+    /// Copies other's data into this variable's array.
+    void copydata(const Variable& other);
+
+    // ---- array attributes
+    const Shape& shape() const { return array().shape(); }
+    Dtype dtype() const { return array().dtype(); }
+    int ndim() const { return array().ndim(); }
+    int64_t size() const { return array().size(); }
+    Device device() const { return array().device(); }
+    /// Python's len(v): the first dimension.
+    int64_t len() const { return array().len(); }
+    /// Chainer's label: "(2, 3), float32".
+    std::string label() const;
+    std::string repr() const;
+
+    // ---- differentiable shortcuts (implemented by the functions layer)
+    Variable T() const;
+    Variable transpose() const;
+    Variable transpose(const Dims& axes) const;
+    Variable reshape(const Shape& shape) const;
+
+    VariableImpl* impl() const { return impl_.get(); }
+    const std::shared_ptr<VariableImpl>& impl_ptr() const { return impl_; }
+
+private:
+    VariableImpl& checked() const;
+    std::shared_ptr<VariableImpl> impl_;
+};
+
+std::ostream& operator<<(std::ostream& os, const Variable& v);
+
+/// chainer.as_variable: returns a Variable as is; wraps an array as a constant (requires_grad=False).
+Variable as_variable(const Array& a);
+inline Variable as_variable(const Variable& v) { return v; }
+
+/// A learnable array registered to a Link. Its array is created lazily by `initialize(shape)` when the
+/// shape is not known at construction (Chainer's uninitialized parameter).
+class Parameter : public Variable {
+public:
+    Parameter() = default;
+    /// Uninitialized (shape unknown) or initialized with `shape`, using `initializer` (None: NaN-free default
+    /// chosen by the link; a Parameter with no initializer and no shape is filled by the first `initialize`).
+    explicit Parameter(std::shared_ptr<Initializer> initializer, std::optional<Shape> shape = std::nullopt,
+                       const std::string& name = "");
+    /// From an existing array (copied by reference).
+    explicit Parameter(const Array& array, const std::string& name = "");
+    /// A handle to an existing parameter variable.
+    static Parameter FromVariable(const Variable& v);
+
+    bool is_initialized() const { return array().defined(); }
+    void initialize(const Shape& shape);
+    std::shared_ptr<Initializer> initializer() const;
+    void set_initializer(std::shared_ptr<Initializer> initializer);
+    std::shared_ptr<UpdateRule> update_rule() const;
+    void set_update_rule(std::shared_ptr<UpdateRule> rule);
+    /// Applies the update rule (Chainer's Parameter.update()).
+    void update();
+};
+
+using VarList = SmallVector<Variable, 4>;
+using ArrayList = SmallVector<Array, 4>;
+using IndexList = SmallVector<int, 4>;
+
+}  // namespace cnet

@@ -1,0 +1,34 @@
+// reduction.h — NumPy reductions: sum, mean, max, min, prod, argmax, argmin, any, all, var, std, cumsum.
+#pragma once
+
+#include "cnet/core/array.h"
+#include "cnet/core/axis.h"
+
+namespace cnet {
+namespace np {
+
+/// Integer/bool sums are int64; float sums keep their dtype.
+Array sum(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+/// Integer means are float64.
+Array mean(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+Array prod(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+Array max(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+Array min(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+Array amax(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+Array amin(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+Array any(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+Array all(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false);
+/// Population variance / standard deviation (ddof = 0 by default, as NumPy).
+Array var(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false, int ddof = 0);
+Array std(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false, int ddof = 0);
+/// Index of the max/min (int64); axis None flattens first.
+Array argmax(const Array& x, const OptionalAxis& axis = {});
+Array argmin(const Array& x, const OptionalAxis& axis = {});
+/// Cumulative sum; axis None flattens first.
+Array cumsum(const Array& x, const OptionalAxis& axis = {});
+
+/// The shape of reducing `shape` over normalized `axes`.
+Shape ReducedShape(const Shape& shape, const Dims& axes, bool keepdims);
+
+}  // namespace np
+}  // namespace cnet

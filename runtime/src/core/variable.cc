@@ -1,0 +1,170 @@
+// variable.cc — Variable and Parameter handles.
+#include "cnet/core/variable.h"
+
+#include <limits>
+#include <sstream>
+
+#include "cnet/core/function_node.h"
+#include "cnet/initializers/initializer.h"
+#include "cnet/np/math.h"
+
+namespace cnet {
+
+Array::operator Variable() const { return as_variable(*this); }
+
+Variable as_variable(const Array& a) { return Variable(a, /*requires_grad=*/false); }
+
+Variable::Variable(const Array& data, bool requires_grad) : impl_(std::make_shared<VariableImpl>()) {
+    impl_->array = data;
+    impl_->requires_grad = requires_grad;
+}
+
+Variable::Variable(const Array& data, const std::string& name, bool requires_grad) : Variable(data, requires_grad) {
+    impl_->name = name;
+}
+
+VariableImpl& Variable::checked() const {
+    CNET_CHECK_AS(ValueError, impl_ != nullptr, "'NoneType' object is not a Variable");
+    return *impl_;
+}
+
+const Array& Variable::array() const { return checked().array; }
+
+void Variable::set_array(const Array& a) { checked().array = a; }
+
+Array Variable::grad() const {
+    const VariableImpl& v = checked();
+    return v.grad ? v.grad->array : Array();
+}
+
+void Variable::set_grad(const Array& g) {
+    VariableImpl& v = checked();
+    if (!g.defined()) {
+        v.grad.reset();
+        return;
+    }
+    v.grad = std::make_shared<VariableImpl>();
+    v.grad->array = g;
+}
+
+Variable Variable::grad_var() const { return Variable(checked().grad); }
+
+void Variable::set_grad_var(const Variable& g) { checked().grad = g.impl_ptr(); }
+
+void Variable::cleargrad() { checked().grad.reset(); }
+
+void Variable::zerograd() {
+    VariableImpl& v = checked();
+    if (!v.array.defined()) return;
+    if (v.grad && v.grad->array.defined() && !v.grad->creator) {
+        v.grad->array.fill(Scalar(0));
+    } else {
+        set_grad(Array::Zeros(v.array.shape(), v.array.dtype(), v.array.device()));
+    }
+}
+
+void Variable::addgrad(const Variable& other) {
+    const Array g = other.grad();
+    if (!g.defined()) return;
+    const Array mine = grad();
+    if (!mine.defined()) {
+        set_grad(g.to_device(device()).copy());
+    } else {
+        set_grad(mine + g.to_device(device()));
+    }
+}
+
+const std::string& Variable::name() const { return checked().name; }
+void Variable::set_name(const std::string& name) { checked().name = name; }
+bool Variable::requires_grad() const { return checked().requires_grad; }
+std::shared_ptr<FunctionNode> Variable::creator() const { return checked().creator; }
+int Variable::rank() const { return checked().rank; }
+
+void Variable::set_creator(std::shared_ptr<FunctionNode> creator) {
+    VariableImpl& v = checked();
+    v.rank = creator ? creator->rank() + 1 : 0;
+    v.creator = std::move(creator);
+}
+
+void Variable::unchain() { checked().creator.reset(); }
+
+void Variable::copydata(const Variable& other) {
+    VariableImpl& v = checked();
+    const Array& src = other.array();
+    if (!v.array.defined()) {
+        v.array = src.copy();
+    } else {
+        v.array.assign(src.to_device(v.array.device()));
+    }
+}
+
+std::string Variable::label() const {
+    const Array& a = array();
+    if (!a.defined()) return "None";
+    std::string shape = a.shape().ToString();
+    if (a.ndim() == 0) shape = "()";
+    return shape + ", " + DtypeName(a.dtype());
+}
+
+std::string Variable::repr() const {
+    if (is_none()) return "None";
+    const std::string prefix = impl_->name.empty() ? "variable" : "variable " + impl_->name;
+    const Array& a = array();
+    if (!a.defined()) return prefix + "(None)";
+    if (a.size() == 0 && !(a.ndim() == 1))
+        return prefix + "([], shape=" + a.shape().ToString() + ")";
+    return prefix + "(" + internal::Array2String(a, static_cast<int>(prefix.size()) + 1, ", ") + ")";
+}
+
+std::ostream& operator<<(std::ostream& os, const Variable& v) { return os << v.repr(); }
+
+// ---- Parameter
+
+Parameter::Parameter(std::shared_ptr<Initializer> initializer, std::optional<Shape> shape, const std::string& name)
+    : Variable(std::make_shared<VariableImpl>()) {
+    VariableImpl* v = impl();
+    v->name = name;
+    v->param = std::make_unique<ParameterState>();
+    v->param->initializer = std::move(initializer);
+    if (v->param->initializer && v->param->initializer->dtype()) v->param->dtype = *v->param->initializer->dtype();
+    if (shape) initialize(*shape);
+}
+
+Parameter::Parameter(const Array& array, const std::string& name) : Variable(std::make_shared<VariableImpl>()) {
+    VariableImpl* v = impl();
+    v->name = name;
+    v->array = array;
+    v->param = std::make_unique<ParameterState>();
+    v->param->dtype = array.dtype();
+}
+
+Parameter Parameter::FromVariable(const Variable& var) {
+    CNET_CHECK_AS(ValueError, var.defined() && var.impl()->param, "the variable is not a Parameter");
+    Parameter p;
+    static_cast<Variable&>(p) = var;
+    return p;
+}
+
+void Parameter::initialize(const Shape& shape) {
+    VariableImpl* v = impl();
+    CNET_CHECK(v != nullptr && v->param, "initialize() called on a None Parameter");
+    Array a = Array::Empty(shape, v->param->dtype);
+    if (v->param->initializer) {
+        (*v->param->initializer)(a);
+    } else {
+        a.fill(Scalar(std::numeric_limits<double>::quiet_NaN()));  // Chainer's default: NaN until assigned
+    }
+    v->array = a;
+}
+
+std::shared_ptr<Initializer> Parameter::initializer() const { return impl()->param->initializer; }
+
+void Parameter::set_initializer(std::shared_ptr<Initializer> initializer) {
+    impl()->param->initializer = std::move(initializer);
+}
+
+std::shared_ptr<UpdateRule> Parameter::update_rule() const { return impl()->param->update_rule; }
+
+void Parameter::set_update_rule(std::shared_ptr<UpdateRule> rule) { impl()->param->update_rule = std::move(rule); }
+
+}  // namespace cnet

@@ -1,0 +1,51 @@
+// test_util.cc — implementations of the runtime test helpers.
+#include "test_util.h"
+
+#include <cmath>
+#include <random>
+
+#include "cnet/np/math.h"
+
+namespace cnet {
+namespace testing_util {
+
+Array Arr(std::initializer_list<double> values, const Shape& shape, Dtype dtype) {
+    return Array::FromVector(std::vector<double>(values), shape).astype(dtype, false);
+}
+
+Array Arr(std::initializer_list<double> values, Dtype dtype) {
+    return Arr(values, Shape{static_cast<int64_t>(values.size())}, dtype);
+}
+
+Array Arange(int64_t n, const Shape& shape, Dtype dtype) {
+    std::vector<double> v(n);
+    for (int64_t i = 0; i < n; ++i) v[i] = static_cast<double>(i);
+    return Array::FromVector(v, shape).astype(dtype, false);
+}
+
+Array Uniform(const Shape& shape, double lo, double hi, Dtype dtype, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> dist(lo, hi);
+    std::vector<double> v(shape.prod());
+    for (double& x : v) x = dist(rng);
+    return Array::FromVector(v, shape).astype(dtype, false);
+}
+
+::testing::AssertionResult AllClose(const Array& actual, const Array& expected, double atol, double rtol) {
+    if (!actual.defined() || !expected.defined())
+        return ::testing::AssertionFailure() << "undefined array (None)";
+    if (actual.shape() != expected.shape())
+        return ::testing::AssertionFailure() << "shape " << actual.shape() << " != expected " << expected.shape()
+                                             << "\nactual: " << actual.repr() << "\nexpected: " << expected.repr();
+    const std::vector<double> a = actual.to_vector<double>(), e = expected.to_vector<double>();
+    for (size_t i = 0; i < a.size(); ++i) {
+        const bool both_nan = std::isnan(a[i]) && std::isnan(e[i]);
+        if (!both_nan && !(std::fabs(a[i] - e[i]) <= atol + rtol * std::fabs(e[i])))
+            return ::testing::AssertionFailure() << "element " << i << ": " << a[i] << " != " << e[i]
+                                                 << "\nactual: " << actual.repr() << "\nexpected: " << expected.repr();
+    }
+    return ::testing::AssertionSuccess();
+}
+
+}  // namespace testing_util
+}  // namespace cnet

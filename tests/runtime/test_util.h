@@ -1,0 +1,33 @@
+// test_util.h — small helpers for runtime tests: array literals and closeness assertions.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <vector>
+
+#include "cnet/core/array.h"
+#include "cnet/core/variable.h"
+
+namespace cnet {
+namespace testing_util {
+
+/// A float32 (or `dtype`) array from values in C order.
+Array Arr(std::initializer_list<double> values, const Shape& shape, Dtype dtype = Dtype::kFloat32);
+/// 1-D array.
+Array Arr(std::initializer_list<double> values, Dtype dtype = Dtype::kFloat32);
+/// arange(n) reshaped, as `dtype`.
+Array Arange(int64_t n, const Shape& shape, Dtype dtype = Dtype::kFloat32);
+/// Deterministic uniform values in [lo, hi) (float64 by default, for gradient checks).
+Array Uniform(const Shape& shape, double lo = -1.0, double hi = 1.0, Dtype dtype = Dtype::kFloat64,
+              uint64_t seed = 1);
+
+/// Asserts same shape and |a - b| <= atol + rtol * |b| elementwise, printing both arrays on failure.
+::testing::AssertionResult AllClose(const Array& actual, const Array& expected, double atol = 1e-5,
+                                    double rtol = 1e-4);
+
+}  // namespace testing_util
+}  // namespace cnet
+
+#define EXPECT_ALLCLOSE(actual, expected, ...) \
+    EXPECT_TRUE(::cnet::testing_util::AllClose((actual), (expected), ##__VA_ARGS__))
