@@ -94,8 +94,14 @@ void BackwardEngine::SetGrad(VariableImpl* v, std::shared_ptr<VariableImpl> g) {
 
 void BackwardEngine::AddRoot(const std::shared_ptr<VariableImpl>& root, const std::shared_ptr<VariableImpl>& grad) {
     roots_.push_back(root.get());
-    if (options_.table_mode) table_[root.get()] = grad;
-    else SetGrad(root.get(), grad);
+    if (!options_.table_mode) {
+        SetGrad(root.get(), grad);
+        return;
+    }
+    // The same variable may be given as several outputs: their gradients add up.
+    auto it = table_.find(root.get());
+    if (it == table_.end()) table_[root.get()] = grad;
+    else it->second = internal::AccumulateGrad(Variable(it->second), Variable(grad)).impl_ptr();
 }
 
 bool BackwardEngine::LeadsToTarget(VariableImpl* v) const {

@@ -48,6 +48,8 @@ void Compare(const char* what, size_t index, const Array& analytic, const Array&
 
 std::vector<Array> OutputGrads(const VarList& ys, const std::vector<Array>& y_grad) {
     std::vector<Array> gys;
+    CNET_CHECK_AS(GradientCheckError, y_grad.empty() || y_grad.size() == ys.size(), "check_backward: ",
+                  y_grad.size(), " output gradients given for ", ys.size(), " outputs");
     for (size_t j = 0; j < ys.size(); ++j) {
         if (!y_grad.empty()) {
             gys.push_back(y_grad[j]);
@@ -90,15 +92,18 @@ void check_backward(const ForwardFn& func, const std::vector<Array>& x_data, con
         arrays.push_back(x.copy());
         xs.push_back(Variable(arrays.back(), IsFloat(x.dtype())));
     }
-    for (Parameter p : params) p.cleargrad();
     const VarList ys = func(xs);
     const std::vector<Array> gys = OutputGrads(ys, y_grad);
+    // Analytic gradients through chainer.grad, so an output that is an input itself (or the same variable
+    // returned twice) still receives the sum of its output gradients.
+    std::vector<Variable> outs, out_grads, targets(xs.begin(), xs.end());
     for (size_t j = 0; j < ys.size(); ++j) {
         if (ys[j].is_none()) continue;
-        Variable y = ys[j];
-        y.set_grad(gys[j]);
-        y.backward();
+        outs.push_back(ys[j]);
+        out_grads.push_back(Variable(gys[j], false));
     }
+    for (const Parameter& p : params) targets.push_back(p);
+    const std::vector<Variable> gxs = grad(outs, targets, out_grads);
     // Numerical gradients of everything checked.
     std::vector<Array> checked;
     std::vector<Array> analytic;
@@ -108,22 +113,22 @@ void check_backward(const ForwardFn& func, const std::vector<Array>& x_data, con
         const bool skip = !IsFloat(x_data[i].dtype()) || (i < options.no_grads.size() && options.no_grads[i]);
         if (skip) continue;
         checked.push_back(arrays[i]);
-        const Array g = xs[i].grad();
+        const Array g = gxs[i].defined() ? gxs[i].array() : Array();
         analytic.push_back(g.defined() ? g : Array::Zeros(x_data[i].shape(), Dtype::kFloat64));
         kinds.push_back("input");
         indexes.push_back(i);
     }
     for (size_t i = 0; i < params.size(); ++i) {
         checked.push_back(params[i].array());
-        const Array g = params[i].grad();
-        analytic.push_back(g.defined() ? g : Array::Zeros(params[i].shape(), Dtype::kFloat64));
+        const Variable& g = gxs[xs.size() + i];
+        analytic.push_back(g.defined() ? g.array() : Array::Zeros(params[i].shape(), Dtype::kFloat64));
         kinds.push_back("parameter");
         indexes.push_back(i);
     }
     auto f = [&]() {
-        no_backprop_mode scope;
+        // Backprop stays enabled: check_double_backward's function itself calls grad().
         VarList fresh;
-        for (size_t i = 0; i < arrays.size(); ++i) fresh.push_back(Variable(arrays[i], false));
+        for (size_t i = 0; i < arrays.size(); ++i) fresh.push_back(Variable(arrays[i], IsFloat(arrays[i].dtype())));
         ArrayList out;
         for (const Variable& y : func(fresh)) out.push_back(y.is_none() ? Array() : y.array());
         return out;

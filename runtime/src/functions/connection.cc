@@ -1,0 +1,153 @@
+// connection.cc — LinearFunction and EmbedID nodes. Linear's forward is one GEMM with the bias preloaded;
+// its backward is two linears on transposed views (no copies) plus a sum, all differentiable.
+#include "cnet/functions/connection.h"
+
+#include "cnet/core/dtype_dispatch.h"
+#include "cnet/core/function_node.h"
+#include "cnet/core/type_check.h"
+#include "cnet/functions/array.h"
+#include "cnet/kernels/linalg.h"
+
+namespace cnet {
+namespace functions {
+namespace {
+
+class LinearFunction : public FunctionNode {
+public:
+    const char* label() const override { return "LinearFunction"; }
+    void check_type_forward(const ArrayList& in) const override {
+        type_check::Expect(label(), in.size() == 2 || in.size() == 3, "2 <= in_types.size <= 3",
+                           std::to_string(in.size()));
+        type_check::ExpectFloat(label(), in, 0);
+        type_check::ExpectSameDtype(label(), in, 0, 1);
+        type_check::ExpectNdim(label(), in, 0, 2);
+        type_check::ExpectNdim(label(), in, 1, 2);
+        type_check::ExpectEq(label(), in[0].shape()[1], in[1].shape()[1], "in_types[0].shape[1]",
+                             "in_types[1].shape[1]");
+        if (in.size() == 3) {
+            type_check::ExpectSameDtype(label(), in, 0, 2);
+            type_check::ExpectNdim(label(), in, 2, 1);
+            type_check::ExpectEq(label(), in[2].shape()[0], in[1].shape()[0], "in_types[2].shape[0]",
+                                 "in_types[1].shape[0]");
+        }
+    }
+    ArrayList forward(const ArrayList& in) override {
+        retain_inputs({0, 1});
+        // x: (N, in)  W: (out, in)  b: (out,)  y: (N, out)
+        const Array &x = in[0], &W = in[1];
+        Array y = Array::Empty(Shape{x.shape()[0], W.shape()[0]}, x.dtype(), x.device());
+        if (in.size() == 3) {
+            y.assign(in[2]);  // broadcast the bias over the rows, then accumulate the product onto it
+            kernels::Gemm(x, false, W, true, y, 1.0, 1.0);
+        } else {
+            kernels::Gemm(x, false, W, true, y);
+        }
+        return {y};
+    }
+    VarList backward(const IndexList& targets, const VarList& gy) override {
+        const VarList in = get_retained_inputs();
+        const Variable &x = in[0], &W = in[1];
+        VarList gx(num_inputs());
+        for (int i : targets) {
+            if (i == 0) gx[0] = linear(gy[0], W.T());          // (N, out) @ (out, in)
+            else if (i == 1) gx[1] = linear(gy[0].T(), x.T());  // (out, N) @ (N, in)
+            else gx[2] = sum_to(gy[0], input_shape(2));
+        }
+        return gx;
+    }
+};
+
+// gW = scatter-add of gy rows into a (V, d) zero matrix at the ids in x (ignored ids skipped).
+class EmbedIDGrad : public FunctionNode {
+public:
+    EmbedIDGrad(const Shape& w_shape, std::optional<int64_t> ignore_label)
+        : w_shape_(w_shape), ignore_label_(ignore_label) {}
+    const char* label() const override { return "EmbedIDGrad"; }
+    ArrayList forward(const ArrayList& in) override {
+        const Array ids = in[0].astype(Dtype::kInt64, false).as_contiguous();
+        const Array gy = in[1].as_contiguous();
+        const int64_t d = w_shape_[1], n = ids.size();
+        Array gW = Array::Zeros(w_shape_, gy.dtype(), gy.device());
+        const int64_t* id = ids.data<int64_t>();
+        CNET_DISPATCH_FLOAT(gy.dtype(), T, {
+            const T* g = gy.data<T>();
+            T* w = gW.data<T>();
+            for (int64_t k = 0; k < n; ++k) {
+                if (ignore_label_ && id[k] == *ignore_label_) continue;
+                T* row = w + id[k] * d;
+                const T* src = g + k * d;
+                for (int64_t j = 0; j < d; ++j) row[j] += src[j];
+            }
+        });
+        return {gW};
+    }
+    VarList backward(const IndexList&, const VarList& ggW) override {
+        return {Variable(), embed_id(Variable(input_array(0), false), ggW[0], ignore_label_)};
+    }
+
+private:
+    Shape w_shape_;
+    std::optional<int64_t> ignore_label_;
+};
+
+class EmbedIDFunction : public FunctionNode {
+public:
+    explicit EmbedIDFunction(std::optional<int64_t> ignore_label) : ignore_label_(ignore_label) {}
+    const char* label() const override { return "EmbedIDFunction"; }
+    void check_type_forward(const ArrayList& in) const override {
+        type_check::ExpectSize(label(), in, 2);
+        type_check::ExpectKind(label(), in, 0, 'i');
+        type_check::ExpectFloat(label(), in, 1);
+        type_check::ExpectNdim(label(), in, 1, 2);
+    }
+    ArrayList forward(const ArrayList& in) override {
+        const Array ids = in[0].astype(Dtype::kInt64, false).as_contiguous();
+        const Array W = in[1].as_contiguous();
+        const int64_t vocab = W.shape()[0], d = W.shape()[1], n = ids.size();
+        Shape out_shape = in[0].shape();
+        out_shape.push_back(d);
+        Array y = Array::Empty(out_shape, W.dtype(), W.device());
+        const int64_t* id = ids.data<int64_t>();
+        CNET_DISPATCH_FLOAT(W.dtype(), T, {
+            const T* w = W.data<T>();
+            T* out = y.data<T>();
+            for (int64_t k = 0; k < n; ++k) {
+                T* row = out + k * d;
+                if (ignore_label_ && id[k] == *ignore_label_) {
+                    for (int64_t j = 0; j < d; ++j) row[j] = T(0);
+                    continue;
+                }
+                CNET_CHECK_AS(IndexError, id[k] >= 0 && id[k] < vocab, "EmbedID: id ", id[k],
+                              " is out of range for a vocabulary of ", vocab);
+                const T* src = w + id[k] * d;
+                for (int64_t j = 0; j < d; ++j) row[j] = src[j];
+            }
+        });
+        return {y};
+    }
+    VarList backward(const IndexList& targets, const VarList& gy) override {
+        VarList gx(2);
+        for (int i : targets)
+            if (i == 1)
+                gx[1] = Apply1<EmbedIDGrad>({Variable(input_array(0), false), gy[0]}, input_shape(1), ignore_label_);
+        return gx;
+    }
+
+private:
+    std::optional<int64_t> ignore_label_;
+};
+
+}  // namespace
+
+Variable linear(const Variable& x, const Variable& W, const Variable& b) {
+    const Variable x2 = x.ndim() > 2 ? reshape(x, Shape{x.shape()[0], -1}) : x;
+    if (b.defined()) return Apply1<LinearFunction>({x2, W, b});
+    return Apply1<LinearFunction>({x2, W});
+}
+
+Variable embed_id(const Variable& x, const Variable& W, std::optional<int64_t> ignore_label) {
+    return Apply1<EmbedIDFunction>({x, W}, ignore_label);
+}
+
+}  // namespace functions
+}  // namespace cnet

@@ -1,0 +1,89 @@
+// connection_test.cc — linear and embed_id: documented values (A5, E58, E59) and gradient checks.
+#include <gtest/gtest.h>
+
+#include "cnet/functions/connection.h"
+#include "cnet/testing/gradient_check.h"
+#include "gradcheck_registry.h"
+#include "test_util.h"
+
+CNET_BACKWARD_CHECKED("linear, embed_id");
+CNET_DOUBLE_BACKWARD_CHECKED("linear, embed_id");
+
+namespace cnet {
+namespace {
+
+namespace F = functions;
+using gradient_check::check_backward;
+using gradient_check::check_double_backward;
+using testing_util::Arr;
+using testing_util::Uniform;
+const Dtype kF64 = Dtype::kFloat64;
+
+TEST(LinearTest, ForwardAndDocumentedGradient) {
+    // Acceptance A5: W with zero bias, x = [[1,2,3],[4,5,6]], y.grad = ones.
+    const Array w = Arr({1, 0, -1, 2, 1, 0}, Shape{2, 3});
+    Variable W(w), b(Arr({0, 0}));
+    Variable x(Arr({1, 2, 3, 4, 5, 6}, Shape{2, 3}));
+    Variable y = F::linear(x, W, b);
+    EXPECT_ALLCLOSE(y.array(), Arr({-2, 4, -2, 13}, Shape{2, 2}));
+    y.set_grad(Array::Ones(Shape{2, 2}));
+    y.backward();
+    EXPECT_ALLCLOSE(W.grad(), Arr({5, 7, 9, 5, 7, 9}, Shape{2, 3}));
+    EXPECT_ALLCLOSE(b.grad(), Arr({2, 2}));
+    // E59: (3,4) x (5,4) -> (3,5); inputs with more than 2 dims are flattened.
+    EXPECT_EQ(F::linear(Variable(Uniform(Shape{3, 4}, -1, 1, Dtype::kFloat32)),
+                        Variable(Uniform(Shape{5, 4}, -1, 1, Dtype::kFloat32)))
+                  .shape(),
+              (Shape{3, 5}));
+    EXPECT_EQ(F::linear(Variable(Uniform(Shape{3, 2, 2}, -1, 1, Dtype::kFloat32)),
+                        Variable(Uniform(Shape{5, 4}, -1, 1, Dtype::kFloat32)))
+                  .shape(),
+              (Shape{3, 5}));
+}
+
+TEST(LinearTest, ShapeMismatchMessage) {
+    Variable x(Uniform(Shape{3, 4}, -1, 1, Dtype::kFloat32)), W(Uniform(Shape{5, 3}, -1, 1, Dtype::kFloat32));
+    try {
+        F::linear(x, W);
+        FAIL();
+    } catch (const InvalidType& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "Invalid operation is performed in: LinearFunction (Forward)\n"
+                  "Expect: in_types[0].shape[1] == in_types[1].shape[1]\nActual: 4 != 3");
+    }
+}
+
+TEST(LinearTest, Gradients) {
+    auto with_bias = [](const VarList& v) { return VarList{F::linear(v[0], v[1], v[2])}; };
+    auto no_bias = [](const VarList& v) { return VarList{F::linear(v[0], v[1])}; };
+    const Array x = Uniform(Shape{4, 3}, -1, 1, kF64, 1), W = Uniform(Shape{2, 3}, -1, 1, kF64, 2),
+                b = Uniform(Shape{2}, -1, 1, kF64, 3), gy = Uniform(Shape{4, 2}, -1, 1, kF64, 4);
+    check_backward(with_bias, {x, W, b}, {gy});
+    check_backward(no_bias, {x, W}, {gy});
+    check_double_backward(with_bias, {x, W, b}, {gy},
+                          {Uniform(x.shape(), -1, 1, kF64, 5), Uniform(W.shape(), -1, 1, kF64, 6),
+                           Uniform(b.shape(), -1, 1, kF64, 7)});
+    check_backward(no_bias, {Uniform(Shape{4, 3, 1}, -1, 1, kF64, 8), W}, {gy});
+}
+
+TEST(EmbedIDTest, DocumentedValues) {
+    // Acceptance E58.
+    const Array W = Arr({0, 0, 0, 1, 1, 1, 2, 2, 2}, Shape{3, 3});
+    const Array ids = Arr({2, 1}, Dtype::kInt32);
+    EXPECT_ALLCLOSE(F::embed_id(ids, W).array(), Arr({2, 2, 2, 1, 1, 1}, Shape{2, 3}));
+    EXPECT_ALLCLOSE(F::embed_id(ids, W, 1).array(), Arr({2, 2, 2, 0, 0, 0}, Shape{2, 3}));
+    EXPECT_THROW(F::embed_id(Arr({3}, Dtype::kInt32), W), IndexError);
+}
+
+TEST(EmbedIDTest, Gradients) {
+    const Array ids = Arr({0, 2, 2, 1, 3, 0}, Shape{2, 3}, Dtype::kInt32);
+    const Array W = Uniform(Shape{4, 5}, -1, 1, kF64, 1), gy = Uniform(Shape{2, 3, 5}, -1, 1, kF64, 2);
+    for (std::optional<int64_t> ignore : {std::optional<int64_t>(), std::optional<int64_t>(2)}) {
+        auto f = [ignore, ids](const VarList& v) { return VarList{F::embed_id(ids, v[0], ignore)}; };
+        check_backward(f, {W}, {gy});
+        check_double_backward(f, {W}, {gy}, {Uniform(W.shape(), -1, 1, kF64, 3)});
+    }
+}
+
+}  // namespace
+}  // namespace cnet
