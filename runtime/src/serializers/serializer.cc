@@ -1,0 +1,49 @@
+// serializer.cc — scalar overloads of Serializer::serialize, stored as 0-d arrays.
+#include "cnet/serializers/serializer.h"
+
+#include <vector>
+
+namespace cnet {
+namespace {
+
+template <typename T>
+void SerializeScalar(Serializer& s, const std::string& key, T& value, Dtype dtype) {
+    Array a = s.is_loading() ? Array() : Array::FromScalar(Scalar(value), dtype);
+    s.serialize(key, a);
+    if (s.is_loading()) {
+        CNET_CHECK_AS(SerializationError, a.defined(), "cannot load '", key, "': the stored value is None");
+        value = a.item<T>();
+    }
+}
+
+}  // namespace
+
+void Serializer::serialize(const std::string& key, int64_t& value) { SerializeScalar(*this, key, value, Dtype::kInt64); }
+void Serializer::serialize(const std::string& key, int& value) { SerializeScalar(*this, key, value, Dtype::kInt64); }
+void Serializer::serialize(const std::string& key, double& value) { SerializeScalar(*this, key, value, Dtype::kFloat64); }
+void Serializer::serialize(const std::string& key, float& value) { SerializeScalar(*this, key, value, Dtype::kFloat64); }
+void Serializer::serialize(const std::string& key, bool& value) { SerializeScalar(*this, key, value, Dtype::kBool); }
+
+void Serializer::serialize(const std::string& key, std::optional<double>& value) {
+    Array a;
+    if (!is_loading() && value) a = Array::FromScalar(Scalar(*value), Dtype::kFloat64);
+    serialize(key, a);
+    if (is_loading()) value = a.defined() ? std::optional<double>(a.item<double>()) : std::nullopt;
+}
+
+void Serializer::serialize(const std::string& key, std::string& value) {
+    // Stored as a 1-D uint8 array of the UTF-8 bytes.
+    Array a;
+    if (!is_loading()) {
+        std::vector<uint8_t> bytes(value.begin(), value.end());
+        a = Array::FromVector(bytes);
+    }
+    serialize(key, a);
+    if (is_loading()) {
+        CNET_CHECK_AS(SerializationError, a.defined(), "cannot load '", key, "': the stored value is None");
+        const std::vector<uint8_t> bytes = a.to_vector<uint8_t>();
+        value.assign(bytes.begin(), bytes.end());
+    }
+}
+
+}  // namespace cnet
