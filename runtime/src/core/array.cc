@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "cnet/core/memory.h"
+#include "cnet/core/pool.h"
 #include "../native/strided_loop.h"
 
 namespace cnet {
@@ -29,7 +30,7 @@ Array Array::View(std::shared_ptr<Storage> storage, const Shape& shape, const St
 
 Array Array::Empty(const Shape& shape, Dtype dtype, Device device) {
     for (int64_t d : shape) CNET_CHECK_AS(ValueError, d >= 0, "negative dimensions are not allowed: ", shape);
-    auto storage = std::make_shared<Storage>(static_cast<size_t>(shape.prod()) * ItemSize(dtype), device);
+    auto storage = internal::MakeShared<Storage>(static_cast<size_t>(shape.prod()) * ItemSize(dtype), device);
     return View(std::move(storage), shape, ContiguousStrides(shape), 0, dtype);
 }
 

@@ -228,7 +228,7 @@ void BackwardEngine::Run() {
 namespace {
 
 std::shared_ptr<VariableImpl> OnesLike(const Array& a, std::optional<double> loss_scale) {
-    auto g = std::make_shared<VariableImpl>();
+    auto g = internal::MakeShared<VariableImpl>();
     g->array = Array::Full(a.shape(), Scalar(loss_scale ? *loss_scale : 1.0), a.dtype(), a.device());
     return g;
 }

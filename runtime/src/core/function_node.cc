@@ -71,7 +71,7 @@ VarList FunctionNode::apply(const VarList& inputs) {
     for (size_t i = 0; i < out_arrays.size(); ++i) {
         output_shapes_.push_back(out_arrays[i].shape());
         output_dtypes_.push_back(out_arrays[i].dtype());
-        auto impl = std::make_shared<VariableImpl>();
+        auto impl = internal::MakeShared<VariableImpl>();
         impl->array = std::move(out_arrays[i]);
         impl->creator = self;
         impl->rank = rank + 1;
@@ -114,7 +114,7 @@ VarList FunctionNode::get_retained_outputs() {
         std::shared_ptr<VariableImpl> v = outputs_[index].lock();
         if (!v) {
             // The output's handle died; recreate its node so double backprop still reaches this function.
-            v = std::make_shared<VariableImpl>();
+            v = internal::MakeShared<VariableImpl>();
             v->array = retained_output_arrays_[k];
             v->creator = shared_from_this();
             v->rank = rank_ + 1;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cnet/core/error.h"
+#include "cnet/core/pool.h"
 
 namespace cnet {
 namespace internal {
@@ -50,7 +51,8 @@ void* Allocate(size_t nbytes, Device device) {
                       ": CUDA is not available in this build or on this machine");
         return CudaAllocator().allocate(nbytes, device.index());
     }
-    const size_t size = RoundUp(nbytes == 0 ? 1 : nbytes);
+    if (nbytes <= kPoolMaxBytes) return PoolAllocate(nbytes);
+    const size_t size = RoundUp(nbytes);
     if (size >= kCacheMin) {
         CpuCache& cache = Cache();
         std::lock_guard<std::mutex> lock(cache.mutex);
@@ -73,7 +75,11 @@ void Deallocate(void* ptr, size_t nbytes, Device device) {
         if (HasCudaAllocator()) CudaAllocator().deallocate(ptr, nbytes, device.index());
         return;
     }
-    const size_t size = RoundUp(nbytes == 0 ? 1 : nbytes);
+    if (nbytes <= kPoolMaxBytes) {
+        PoolFree(ptr, nbytes);
+        return;
+    }
+    const size_t size = RoundUp(nbytes);
     if (size >= kCacheMin) {
         CpuCache& cache = Cache();
         std::lock_guard<std::mutex> lock(cache.mutex);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cnet/core/function_node.h"
+#include "cnet/core/pool.h"
 #include "cnet/initializers/initializer.h"
 #include "cnet/np/math.h"
 
@@ -14,7 +15,7 @@ Array::operator Variable() const { return as_variable(*this); }
 
 Variable as_variable(const Array& a) { return Variable(a, /*requires_grad=*/false); }
 
-Variable::Variable(const Array& data, bool requires_grad) : impl_(std::make_shared<VariableImpl>()) {
+Variable::Variable(const Array& data, bool requires_grad) : impl_(internal::MakeShared<VariableImpl>()) {
     impl_->array = data;
     impl_->requires_grad = requires_grad;
 }
@@ -43,7 +44,7 @@ void Variable::set_grad(const Array& g) {
         v.grad.reset();
         return;
     }
-    v.grad = std::make_shared<VariableImpl>();
+    v.grad = internal::MakeShared<VariableImpl>();
     v.grad->array = g;
 }
 
@@ -121,7 +122,7 @@ std::ostream& operator<<(std::ostream& os, const Variable& v) { return os << v.r
 // ---- Parameter
 
 Parameter::Parameter(std::shared_ptr<Initializer> initializer, std::optional<Shape> shape, const std::string& name)
-    : Variable(std::make_shared<VariableImpl>()) {
+    : Variable(internal::MakeShared<VariableImpl>()) {
     VariableImpl* v = impl();
     v->name = name;
     v->param = std::make_unique<ParameterState>();
@@ -130,7 +131,7 @@ Parameter::Parameter(std::shared_ptr<Initializer> initializer, std::optional<Sha
     if (shape) initialize(*shape);
 }
 
-Parameter::Parameter(const Array& array, const std::string& name) : Variable(std::make_shared<VariableImpl>()) {
+Parameter::Parameter(const Array& array, const std::string& name) : Variable(internal::MakeShared<VariableImpl>()) {
     VariableImpl* v = impl();
     v->name = name;
     v->array = array;

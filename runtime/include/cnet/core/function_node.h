@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "cnet/core/pool.h"
 #include "cnet/core/variable.h"
 
 namespace cnet {
@@ -45,8 +46,12 @@ public:
 
 protected:
     /// Call inside forward: these inputs/outputs are available to backward via get_retained_*.
-    void retain_inputs(const IndexList& indexes) { retained_inputs_ = indexes; }
-    void retain_outputs(const IndexList& indexes) { retained_outputs_ = indexes; }
+    void retain_inputs(std::initializer_list<int> indexes) { retained_inputs_ = SmallVector<int, 2>(indexes); }
+    void retain_outputs(std::initializer_list<int> indexes) { retained_outputs_ = SmallVector<int, 2>(indexes); }
+    void retain_inputs(const IndexList& indexes) { retained_inputs_ = SmallVector<int, 2>(indexes.begin(), indexes.end()); }
+    void retain_outputs(const IndexList& indexes) {
+        retained_outputs_ = SmallVector<int, 2>(indexes.begin(), indexes.end());
+    }
     /// The retained inputs (as graph variables, so backward is differentiable through them).
     VarList get_retained_inputs() const;
     /// The retained outputs; an output whose handle died is recreated with this node as creator.
@@ -59,11 +64,11 @@ private:
     friend class BackwardEngine;
     SmallVector<std::shared_ptr<VariableImpl>, 4> inputs_;
     SmallVector<std::weak_ptr<VariableImpl>, 2> outputs_;
-    SmallVector<Shape, 2> output_shapes_;
+    SmallVector<Shape, 1> output_shapes_;
     SmallVector<Dtype, 2> output_dtypes_;
-    IndexList retained_inputs_;
-    IndexList retained_outputs_;
-    ArrayList retained_output_arrays_;  // indexed like retained_outputs_
+    SmallVector<int, 2> retained_inputs_;
+    SmallVector<int, 2> retained_outputs_;
+    SmallVector<Array, 1> retained_output_arrays_;  // indexed like retained_outputs_
     size_t num_outputs_ = 0;
     int rank_ = 0;
     uint64_t visit_mark_ = 0;
@@ -72,11 +77,11 @@ private:
 /// Convenience: make the node, apply it, return the single output.
 template <typename Node, typename... Args>
 Variable Apply1(const VarList& inputs, Args&&... args) {
-    return std::make_shared<Node>(std::forward<Args>(args)...)->apply(inputs)[0];
+    return internal::MakeShared<Node>(std::forward<Args>(args)...)->apply(inputs)[0];
 }
 template <typename Node, typename... Args>
 VarList ApplyN(const VarList& inputs, Args&&... args) {
-    return std::make_shared<Node>(std::forward<Args>(args)...)->apply(inputs);
+    return internal::MakeShared<Node>(std::forward<Args>(args)...)->apply(inputs);
 }
 
 /// chainer.grad: gradients of `outputs` w.r.t. `inputs`, along the paths that connect them only.

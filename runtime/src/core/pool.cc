@@ -1,0 +1,88 @@
+// pool.cc — per-thread size-class free lists (64-byte classes up to 2 KiB).
+#include "cnet/core/pool.h"
+
+#include <cstdlib>
+#include <new>
+
+namespace cnet {
+namespace internal {
+namespace {
+
+constexpr size_t kClassBytes = 64;
+constexpr size_t kNumClasses = kPoolMaxBytes / kClassBytes;
+constexpr size_t kMaxCachedPerClass = 4096;
+
+struct FreeBlock {
+    FreeBlock* next;
+};
+
+struct ThreadPool {
+    FreeBlock* heads[kNumClasses] = {};
+    size_t counts[kNumClasses] = {};
+    ~ThreadPool();
+};
+
+// The pool may be gone while later thread-local destructors still free blocks: then use the system.
+thread_local bool t_pool_alive = false;
+
+ThreadPool::~ThreadPool() {
+    t_pool_alive = false;
+    for (size_t c = 0; c < kNumClasses; ++c) {
+        while (heads[c]) {
+            FreeBlock* b = heads[c];
+            heads[c] = b->next;
+            std::free(b);
+        }
+    }
+}
+
+ThreadPool* Pool() {
+    thread_local ThreadPool pool;
+    t_pool_alive = true;
+    return &pool;
+}
+
+size_t ClassOf(size_t nbytes) { return (nbytes + kClassBytes - 1) / kClassBytes - 1; }
+
+}  // namespace
+
+void* PoolAllocate(size_t nbytes) {
+    if (nbytes == 0) nbytes = 1;
+    if (nbytes > kPoolMaxBytes) {
+        void* p = std::aligned_alloc(kClassBytes, (nbytes + kClassBytes - 1) / kClassBytes * kClassBytes);
+        if (!p) throw std::bad_alloc();
+        return p;
+    }
+    const size_t c = ClassOf(nbytes);
+    ThreadPool* pool = Pool();
+    if (FreeBlock* b = pool->heads[c]) {
+        pool->heads[c] = b->next;
+        --pool->counts[c];
+        return b;
+    }
+    void* p = std::aligned_alloc(kClassBytes, (c + 1) * kClassBytes);
+    if (!p) throw std::bad_alloc();
+    return p;
+}
+
+void PoolFree(void* p, size_t nbytes) {
+    if (!p) return;
+    if (nbytes == 0) nbytes = 1;
+    if (nbytes > kPoolMaxBytes || !t_pool_alive) {
+        std::free(p);
+        return;
+    }
+    const size_t c = ClassOf(nbytes);
+    ThreadPool* pool = Pool();
+    if (pool->counts[c] >= kMaxCachedPerClass) {
+        std::free(p);
+        return;
+    }
+    FreeBlock* b = static_cast<FreeBlock*>(p);
+    b->next = pool->heads[c];
+    pool->heads[c] = b;
+    ++pool->counts[c];
+}
+
+}  // namespace internal
+}  // namespace cnet
