@@ -2,7 +2,9 @@
 
 set(CNET_WARNINGS -Wall -Wextra -Wno-unused-parameter)
 if(CNET_WERROR)
-  list(APPEND CNET_WARNINGS -Werror)
+  # GCC 12 reports false "maybe-uninitialized" inside Eigen's AVX-512 intrinsics (seen on CI hosts with
+  # AVX-512 under -march=native); keep it a warning, every other warning stays an error.
+  list(APPEND CNET_WARNINGS -Werror -Wno-error=maybe-uninitialized)
 endif()
 
 # cnet_add_test(NAME n SOURCES a.cc ... [LIBS l ...] [LABELS unit ...])
