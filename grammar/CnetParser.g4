@@ -31,6 +31,7 @@ simple_stmt
     | continue_stmt
     | return_stmt
     | raise_stmt
+    | yield_stmt
     | global_stmt
     | nonlocal_stmt
     | assert_stmt
@@ -60,6 +61,7 @@ break_stmt    : BREAK ;
 continue_stmt : CONTINUE ;
 return_stmt   : RETURN testlist_star_expr? ;
 raise_stmt    : RAISE ( test ( FROM test )? )? ;
+yield_stmt    : yield_expr ;
 global_stmt   : GLOBAL NAME ( COMMA NAME )* ;
 nonlocal_stmt : NONLOCAL NAME ( COMMA NAME )* ;
 assert_stmt   : ASSERT test ( COMMA test )? ;

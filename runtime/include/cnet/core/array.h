@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 namespace cnet {
 
 class Variable;
+class Index;
 
 /// A block of device memory shared by all views of it.
 class Storage {
@@ -115,6 +117,17 @@ public:
     /// Copies `src` (broadcast to this shape, cast to this dtype) into this array's memory.
     void assign(const Array& src);
 
+    // ---- indexing (NumPy subscripts; see Note [Index syntax in C++] in cnet/np/indexing.h)
+    /// x[i], x[{Slice(), 0}], x[mask]: a view for basic indexing, a copy for advanced indexing. The result is
+    /// const so that `x[i] = v` does not compile: write x.setitem(i, v).
+    const Array operator[](const Index& index) const;
+    const Array operator[](std::initializer_list<Index> indices) const;
+    /// x[index] = value (value broadcast to the indexed shape and cast to this dtype).
+    void setitem(const Index& index, const Array& value);
+    void setitem(std::initializer_list<Index> indices, const Array& value);
+    void setitem(const Index& index, Scalar value);
+    void setitem(std::initializer_list<Index> indices, Scalar value);
+
     /// NumPy-like repr: "array([[1., 2.],\n       [3., 4.]], dtype=float32)".
     std::string repr() const;
     /// NumPy-like str: "[[1. 2.]\n [3. 4.]]".
@@ -141,3 +154,4 @@ std::string Array2String(const Array& a, int indent, const char* separator);
 }  // namespace cnet
 
 #include "cnet/core/array_inl.h"
+#include "cnet/np/indexing.h"  // Index, Slice, NewAxis, Ellipsis for the subscript members above

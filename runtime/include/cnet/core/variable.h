@@ -102,6 +102,9 @@ public:
     Variable transpose() const;
     Variable transpose(const Dims& axes) const;
     Variable reshape(const Shape& shape) const;
+    /// x[index] / x[{Slice(), 0}]: F.get_item (see Note [Index syntax in C++] in cnet/np/indexing.h).
+    Variable operator[](const Index& index) const;
+    Variable operator[](std::initializer_list<Index> indices) const;
 
     VariableImpl* impl() const { return impl_.get(); }
     const std::shared_ptr<VariableImpl>& impl_ptr() const { return impl_; }

@@ -1,7 +1,9 @@
 // initializer.h — chainer.Initializer: fills an array in place (the dtype of a new parameter comes from it).
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "cnet/core/array.h"
 
@@ -16,8 +18,16 @@ public:
     /// The dtype new arrays get (float32 when unset).
     std::optional<Dtype> dtype() const { return dtype_; }
 
+protected:
+    /// Chainer's `assert array.dtype == self.dtype` (a DtypeError here) when this initializer has a dtype.
+    void check_dtype(const Array& array) const;
+
 private:
     std::optional<Dtype> dtype_;
 };
+
+/// chainer.initializer.get_fans(shape): (fan_in, fan_out) = (shape[1], shape[0]) times prod(shape[2:]).
+/// Throws ValueError for shapes of fewer than 2 dimensions.
+std::pair<int64_t, int64_t> get_fans(const Shape& shape);
 
 }  // namespace cnet

@@ -1,0 +1,21 @@
+// traversal.h — generic child enumeration over the AST, with the role each child plays.
+#pragma once
+
+#include <functional>
+
+#include "compiler/ast/node.h"
+
+namespace cnet::compiler::ast {
+
+/// Called once per child with its role ("value", "arg", "body", ...), in source order.
+using ChildCallback = std::function<void(const char* role, const Node& child)>;
+
+/// Enumerates the direct children of `node` (absent optional children are skipped). This is the one
+/// place that knows every node's structure: the dumper, range checks in tests and generic walks
+/// build on it, so adding a node means updating this file and the visitor.
+void ForEachChild(const Node& node, const ChildCallback& callback);
+
+/// Calls `callback(node)` for `root` and every node below it, parents before children.
+void WalkPreorder(const Node& root, const std::function<void(const Node&)>& callback);
+
+}  // namespace cnet::compiler::ast

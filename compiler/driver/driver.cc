@@ -1,0 +1,102 @@
+// driver.cc — cnetc's command line: subcommands, options, exit codes, internal-error reporting.
+#include "compiler/driver/driver.h"
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <string>
+
+#include "compiler/diagnostics/internal_check.h"
+#include "compiler/driver/compilation.h"
+
+namespace cnet::compiler {
+namespace {
+
+struct CommandLine {
+    CompileOptions options;
+    std::string input;
+    std::string stage = "ast";
+    std::string output;  // emit: file to write instead of stdout
+};
+
+std::string StageList() {
+    std::string list;
+    for (const std::string& name : StageNames()) list += (list.empty() ? "" : "|") + name;
+    return list;
+}
+
+// `cnetc check FILE`: all diagnostics, no output.
+int RunCheck(const CommandLine& cl, std::ostream& err) {
+    Compilation compilation(cl.options);
+    if (!compilation.Load(cl.input, err)) return static_cast<int>(ExitCode::kUsage);
+    const bool ok = compilation.Run(kLastStage, nullptr);
+    compilation.FlushDiagnostics(err);
+    return static_cast<int>(ok ? ExitCode::kOk : ExitCode::kUserError);
+}
+
+// `cnetc emit --stage=S FILE [-o OUT]`: the result of stage S, or the diagnostics that stopped it.
+int RunEmit(const CommandLine& cl, std::ostream& out, std::ostream& err) {
+    const std::optional<Stage> stage = StageFromName(cl.stage);
+    CNET_INTERNAL_CHECK(stage.has_value()) << "CLI11 accepted unknown stage '" << cl.stage << "'";
+    Compilation compilation(cl.options);
+    if (!compilation.Load(cl.input, err)) return static_cast<int>(ExitCode::kUsage);
+    std::ofstream file;
+    if (!cl.output.empty()) {
+        file.open(cl.output, std::ios::binary);
+        if (!file) {
+            err << "cnetc: error: cannot write '" << cl.output << "'\n";
+            return static_cast<int>(ExitCode::kUsage);
+        }
+    }
+    const bool ok = compilation.Run(*stage, cl.output.empty() ? &out : &file);
+    compilation.FlushDiagnostics(err);
+    return static_cast<int>(ok ? ExitCode::kOk : ExitCode::kUserError);
+}
+
+void DefineCommands(CLI::App& app, CommandLine& cl) {
+    app.require_subcommand(1);
+    app.add_option("--error-limit", cl.options.error_limit, "stop printing after N errors (0: no limit)")
+        ->capture_default_str();
+
+    CLI::App* check = app.add_subcommand("check", "parse and check FILE; print diagnostics only");
+    check->add_option("FILE", cl.input, "the .cnet source file")->required();
+
+    CLI::App* emit = app.add_subcommand("emit", "print the result of one compiler stage for FILE");
+    emit->add_option("--stage", cl.stage, "the stage to print: " + StageList())
+        ->check(CLI::IsMember(StageNames()))
+        ->capture_default_str();
+    emit->add_option("-o,--output", cl.output, "write to this file instead of standard output");
+    emit->add_option("FILE", cl.input, "the .cnet source file")->required();
+}
+
+int RunDriverUnchecked(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    CLI::App app("cnetc: the .cnet compiler (Chainer models and training scripts, compiled to C++)", "cnetc");
+    CommandLine cl;
+    DefineCommands(app, cl);
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return std::string("cnetc: error: ") + e.what() + "\nRun 'cnetc --help' for usage.\n";
+    });
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e, out, err);  // prints help (code 0) or the usage error
+        return code == 0 ? static_cast<int>(ExitCode::kOk) : static_cast<int>(ExitCode::kUsage);
+    }
+    if (app.got_subcommand("check")) return RunCheck(cl, err);
+    return RunEmit(cl, out, err);
+}
+
+}  // namespace
+
+int RunDriver(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    try {
+        return RunDriverUnchecked(argc, argv, out, err);
+    } catch (const InternalCompilerError& e) {
+        err << e.Format() << "\nnote: this is a bug in cnetc, not in your program; please report it with the input file\n";
+    } catch (const std::exception& e) {
+        err << "internal compiler error: unexpected exception: " << e.what()
+            << "\nnote: this is a bug in cnetc, not in your program; please report it with the input file\n";
+    }
+    return static_cast<int>(ExitCode::kInternalError);
+}
+
+}  // namespace cnet::compiler

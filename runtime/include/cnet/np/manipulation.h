@@ -1,0 +1,103 @@
+// manipulation.h — NumPy array manipulation: joining (concatenate, stack, h/v/dstack), splitting, axis
+// shuffles (squeeze, expand_dims, swapaxes, moveaxis, rollaxis), flip, tile, repeat, ravel, broadcast, pad.
+// Functions that can return a view do (as NumPy); joins, tile, repeat and pad copy once.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cnet/core/array.h"
+#include "cnet/core/axis.h"
+#include "cnet/core/small_vector.h"
+
+namespace cnet {
+
+/// A read-only list-of-arrays argument: accepts {a, b}, a std::vector<Array> or an ArrayList. It does not
+/// own the arrays (a braced list lives until the end of the call's full expression).
+class ArraySpan {
+public:
+    // The braced list outlives the call it is an argument of (as with std::span).
+    ArraySpan(std::initializer_list<Array> a) : data_(First(a)), size_(a.size()) {}  // NOLINT
+    ArraySpan(const std::vector<Array>& a) : data_(a.data()), size_(a.size()) {}       // NOLINT
+    ArraySpan(const SmallVector<Array, 4>& a) : data_(a.data()), size_(a.size()) {}    // NOLINT
+    const Array* begin() const { return data_; }
+    const Array* end() const { return data_ + size_; }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const Array& operator[](size_t i) const { return data_[i]; }
+
+private:
+    static const Array* First(std::initializer_list<Array> a) { return a.begin(); }
+    const Array* data_;
+    size_t size_;
+};
+
+namespace np {
+
+/// Python's pad_width: one (before, after) pair per axis, or a single pair used for every axis.
+using PadWidth = std::vector<std::pair<int64_t, int64_t>>;
+
+// ---- joining (the result dtype is the promotion of the inputs' dtypes)
+Array concatenate(ArraySpan arrays, int axis = 0);
+/// Joins along a new axis (-ndim-1 <= axis <= ndim); every input must have the same shape.
+Array stack(ArraySpan arrays, int axis = 0);
+/// Along axis 1 (axis 0 for 1-D inputs; 0-d inputs become 1-D).
+Array hstack(ArraySpan arrays);
+/// Along axis 0 after atleast_2d ((N,) -> (1, N)).
+Array vstack(ArraySpan arrays);
+/// Along axis 2 after atleast_3d ((N,) -> (1, N, 1), (M, N) -> (M, N, 1)).
+Array dstack(ArraySpan arrays);
+Array atleast_1d(const Array& a);
+Array atleast_2d(const Array& a);
+Array atleast_3d(const Array& a);
+
+// ---- splitting (pieces are views)
+/// numpy.split: `sections` must divide the axis (ValueError otherwise); `indices` are split points.
+std::vector<Array> split(const Array& a, int64_t sections, int axis = 0);
+std::vector<Array> split(const Array& a, const std::vector<int64_t>& indices, int axis = 0);
+/// numpy.array_split: like split, but unequal sections are allowed (the first ones get one more).
+std::vector<Array> array_split(const Array& a, int64_t sections, int axis = 0);
+std::vector<Array> array_split(const Array& a, const std::vector<int64_t>& indices, int axis = 0);
+
+// ---- shape and axis changes (views)
+Array reshape(const Array& a, const Shape& newshape);
+Array transpose(const Array& a, const OptionalAxis& axes = {});
+/// Removes size-1 axes (all of them, or the given ones: ValueError when one is not of size 1).
+Array squeeze(const Array& a, const OptionalAxis& axis = {});
+Array expand_dims(const Array& a, int axis);
+Array swapaxes(const Array& a, int axis1, int axis2);
+Array moveaxis(const Array& a, int source, int destination);
+Array rollaxis(const Array& a, int axis, int start = 0);
+/// Reverses the order of elements along the given axes (all axes by default).
+Array flip(const Array& a, const OptionalAxis& axis = {});
+Array fliplr(const Array& a);
+Array flipud(const Array& a);
+/// A 1-D view when a is contiguous, else a copy.
+Array ravel(const Array& a);
+/// Always a copy (ndarray.flatten).
+Array flatten(const Array& a);
+Array broadcast_to(const Array& a, const Shape& shape);
+std::vector<Array> broadcast_arrays(ArraySpan arrays);
+
+// ---- repetition and padding (copies)
+/// numpy.tile: reps and a.shape are padded with leading ones to the same length.
+Array tile(const Array& a, const Dims& reps);
+Array tile(const Array& a, int64_t reps);
+/// numpy.repeat: axis None repeats the flattened array; `repeats` per element must match the axis length.
+Array repeat(const Array& a, int64_t repeats, std::optional<int> axis = std::nullopt);
+Array repeat(const Array& a, const std::vector<int64_t>& repeats, std::optional<int> axis = std::nullopt);
+/// numpy.pad with mode 'constant' (the only mode supported; others raise ValueError).
+Array pad(const Array& a, const PadWidth& pad_width, const std::string& mode = "constant",
+          Scalar constant_values = 0);
+Array pad(const Array& a, int64_t pad_width, const std::string& mode = "constant", Scalar constant_values = 0);
+
+namespace internal {
+/// The view a[..., start:start+length, ...] along `axis`.
+Array AxisSlice(const Array& a, int axis, int64_t start, int64_t length);
+}  // namespace internal
+
+}  // namespace np
+}  // namespace cnet

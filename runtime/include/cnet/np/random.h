@@ -1,0 +1,61 @@
+// random.h — numpy.random on the runtime's one generator (cnet::random::default_generator()), so
+// np::random::seed(n) makes every draw (including F.dropout's masks and initializers) reproducible.
+// Functions without a size return a Python number; with a size, a float64 (or int64) array.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "cnet/core/array.h"
+
+namespace cnet {
+namespace np {
+namespace random {
+
+/// numpy.random.seed(seed).
+void seed(uint64_t seed);
+
+/// numpy.random.rand(d0, d1, ...): uniform [0, 1) floats; rand() is one number.
+double rand();
+Array rand(const Shape& shape);
+template <typename... Ints>
+Array rand(int64_t d0, Ints... dims) {
+    return rand(Shape{d0, static_cast<int64_t>(dims)...});
+}
+/// numpy.random.randn(d0, d1, ...): standard normal floats.
+double randn();
+Array randn(const Shape& shape);
+template <typename... Ints>
+Array randn(int64_t d0, Ints... dims) {
+    return randn(Shape{d0, static_cast<int64_t>(dims)...});
+}
+/// numpy.random.random_sample(size) / random(size).
+Array random_sample(const Shape& size);
+
+/// numpy.random.uniform(low=0.0, high=1.0, size=None).
+double uniform(double low = 0.0, double high = 1.0);
+Array uniform(double low, double high, const Shape& size);
+/// numpy.random.normal(loc=0.0, scale=1.0, size=None).
+double normal(double loc = 0.0, double scale = 1.0);
+Array normal(double loc, double scale, const Shape& size);
+/// numpy.random.randint(low, high=None, size=None, dtype=int64): [0, low) when high is None, else [low, high).
+int64_t randint(int64_t low);
+int64_t randint(int64_t low, int64_t high);
+Array randint(int64_t low, std::optional<int64_t> high, const Shape& size, Dtype dtype = Dtype::kInt64);
+
+/// numpy.random.permutation(n): a shuffled arange(n) (int64).
+Array permutation(int64_t n);
+/// numpy.random.permutation(x): a shuffled copy of x along axis 0.
+Array permutation(const Array& x);
+/// numpy.random.shuffle(x): shuffles x in place along axis 0 (Fisher-Yates, like NumPy's legacy generator).
+void shuffle(const Array& x);
+
+/// numpy.random.choice(a, size=None, replace=True, p=None) with a an int (arange(a)) or a 1-D array.
+/// Without a size the result is a 0-d array. p (probabilities, summing to 1) may be an undefined Array (None).
+Array choice(int64_t a, std::optional<Shape> size = std::nullopt, bool replace = true, const Array& p = Array());
+Array choice(const Array& a, std::optional<Shape> size = std::nullopt, bool replace = true,
+             const Array& p = Array());
+
+}  // namespace random
+}  // namespace np
+}  // namespace cnet

@@ -1,0 +1,258 @@
+// builtins.h — Python builtins and operator semantics for generated code: print, len, range, enumerate,
+// zip, reversed, min/max/sum/abs, int/float/bool conversions, // and % with Python's signs, list indexing
+// with negative indices and slices.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "cnet/core/array.h"
+#include "cnet/core/variable.h"
+#include "cnet/py/format.h"
+
+namespace cnet {
+namespace py {
+
+// ---- print(*args, sep=' ', end='\n')
+template <typename... Args>
+void print(const Args&... args) {
+    std::string line;
+    size_t i = 0;
+    ((line += (i++ ? " " : "") + str(args)), ...);
+    std::cout << line << '\n';
+}
+/// print with explicit sep/end (generated for print(..., sep=..., end=...)).
+template <typename... Args>
+void print_sep_end(const std::string& sep, const std::string& end, const Args&... args) {
+    std::string line;
+    size_t i = 0;
+    ((line += (i++ ? sep : std::string()) + str(args)), ...);
+    std::cout << line << end << std::flush;
+}
+
+// ---- len()
+template <typename T>
+int64_t len(const std::vector<T>& v) {
+    return static_cast<int64_t>(v.size());
+}
+inline int64_t len(const std::string& s) { return static_cast<int64_t>(s.size()); }
+inline int64_t len(const Array& a) { return a.len(); }
+inline int64_t len(const Variable& v) { return v.len(); }
+template <typename K, typename V>
+int64_t len(const std::map<K, V>& m) {
+    return static_cast<int64_t>(m.size());
+}
+template <typename T>
+auto len(const T& obj) -> decltype(static_cast<int64_t>(obj.size())) {
+    return static_cast<int64_t>(obj.size());
+}
+
+// ---- range()
+class Range {
+public:
+    class iterator {
+    public:
+        iterator(int64_t v, int64_t step) : v_(v), step_(step) {}
+        int64_t operator*() const { return v_; }
+        iterator& operator++() {
+            v_ += step_;
+            return *this;
+        }
+        bool operator!=(const iterator& o) const { return step_ > 0 ? v_ < o.v_ : v_ > o.v_; }
+
+    private:
+        int64_t v_, step_;
+    };
+    Range(int64_t start, int64_t stop, int64_t step) : start_(start), stop_(stop), step_(step) {
+        if (step == 0) throw ValueError("range() arg 3 must not be zero");
+    }
+    iterator begin() const { return iterator(start_, step_); }
+    iterator end() const { return iterator(stop_, step_); }
+    int64_t size() const {
+        if (step_ > 0) return stop_ > start_ ? (stop_ - start_ + step_ - 1) / step_ : 0;
+        return start_ > stop_ ? (start_ - stop_ - step_ - 1) / -step_ : 0;
+    }
+
+private:
+    int64_t start_, stop_, step_;
+};
+inline Range range(int64_t stop) { return Range(0, stop, 1); }
+inline Range range(int64_t start, int64_t stop, int64_t step = 1) { return Range(start, stop, step); }
+
+// ---- enumerate / zip / reversed (materialized: lists in generated code are small)
+template <typename C>
+auto enumerate(const C& c, int64_t start = 0) {
+    using T = std::decay_t<decltype(*std::begin(c))>;
+    std::vector<std::tuple<int64_t, T>> out;
+    int64_t i = start;
+    for (const auto& v : c) out.emplace_back(i++, v);
+    return out;
+}
+template <typename A, typename B>
+auto zip(const A& a, const B& b) {
+    using TA = std::decay_t<decltype(*std::begin(a))>;
+    using TB = std::decay_t<decltype(*std::begin(b))>;
+    std::vector<std::tuple<TA, TB>> out;
+    auto ia = std::begin(a);
+    auto ib = std::begin(b);
+    for (; ia != std::end(a) && ib != std::end(b); ++ia, ++ib) out.emplace_back(*ia, *ib);
+    return out;
+}
+template <typename A, typename B, typename C>
+auto zip(const A& a, const B& b, const C& c) {
+    using TA = std::decay_t<decltype(*std::begin(a))>;
+    using TB = std::decay_t<decltype(*std::begin(b))>;
+    using TC = std::decay_t<decltype(*std::begin(c))>;
+    std::vector<std::tuple<TA, TB, TC>> out;
+    auto ia = std::begin(a);
+    auto ib = std::begin(b);
+    auto ic = std::begin(c);
+    for (; ia != std::end(a) && ib != std::end(b) && ic != std::end(c); ++ia, ++ib, ++ic) out.emplace_back(*ia, *ib, *ic);
+    return out;
+}
+template <typename C>
+auto reversed(const C& c) {
+    using T = std::decay_t<decltype(*std::begin(c))>;
+    std::vector<T> out(std::begin(c), std::end(c));
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+inline std::vector<int64_t> reversed(const Range& r) {
+    std::vector<int64_t> out;
+    out.reserve(static_cast<size_t>(r.size()));
+    for (int64_t v : r) out.push_back(v);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+// ---- arithmetic with Python semantics
+/// a // b for ints: floor division (rounds toward -inf). ZeroDivisionError as ValueError.
+inline int64_t floordiv(int64_t a, int64_t b) {
+    if (b == 0) throw ValueError("integer division or modulo by zero");
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return q;
+}
+inline double floordiv(double a, double b) {
+    if (b == 0) throw ValueError("float floor division by zero");
+    return std::floor(a / b);
+}
+/// a % b with the sign of b.
+inline int64_t mod(int64_t a, int64_t b) {
+    if (b == 0) throw ValueError("integer division or modulo by zero");
+    int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+inline double mod(double a, double b) {
+    if (b == 0) throw ValueError("float modulo");
+    double r = std::fmod(a, b);
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+/// a / b is always float division in Python 3.
+inline double truediv(double a, double b) {
+    if (b == 0) throw ValueError("division by zero");
+    return a / b;
+}
+/// int ** int (non-negative exponent stays int).
+inline int64_t ipow(int64_t base, int64_t exp) {
+    if (exp < 0) throw ValueError("negative integer powers are floats; write a float base");
+    int64_t r = 1;
+    for (; exp > 0; exp >>= 1, base *= base)
+        if (exp & 1) r *= base;
+    return r;
+}
+
+// ---- conversions
+inline int64_t to_int(double v) { return static_cast<int64_t>(v); }
+inline int64_t to_int(int64_t v) { return v; }
+inline int64_t to_int(bool v) { return v; }
+int64_t to_int(const std::string& s);
+inline int64_t to_int(const Array& a) { return a.item<int64_t>(); }
+inline int64_t to_int(const Variable& v) { return v.array().item<int64_t>(); }
+inline double to_float(double v) { return v; }
+inline double to_float(int64_t v) { return static_cast<double>(v); }
+double to_float(const std::string& s);
+inline double to_float(const Array& a) { return a.item<double>(); }
+inline double to_float(const Variable& v) { return v.array().item<double>(); }
+inline bool to_bool(bool v) { return v; }
+inline bool to_bool(int64_t v) { return v != 0; }
+inline bool to_bool(double v) { return v != 0; }
+inline bool to_bool(const std::string& s) { return !s.empty(); }
+template <typename T>
+bool to_bool(const std::vector<T>& v) {
+    return !v.empty();
+}
+/// bool(array): only one-element arrays (NumPy raises otherwise).
+bool to_bool(const Array& a);
+
+// ---- sequence indexing with Python's negative indices
+inline int64_t normalize_index(int64_t i, int64_t n) {
+    const int64_t j = i < 0 ? i + n : i;
+    if (j < 0 || j >= n) throw IndexError("list index out of range");
+    return j;
+}
+template <typename T>
+T& at(std::vector<T>& v, int64_t i) {
+    return v[static_cast<size_t>(normalize_index(i, static_cast<int64_t>(v.size())))];
+}
+template <typename T>
+const T& at(const std::vector<T>& v, int64_t i) {
+    return v[static_cast<size_t>(normalize_index(i, static_cast<int64_t>(v.size())))];
+}
+/// Python slice bounds: nullopt means "omitted".
+struct SliceBounds {
+    std::optional<int64_t> start, stop, step;
+};
+/// The indices a Python slice selects from a sequence of length n.
+std::vector<int64_t> slice_indices(const SliceBounds& s, int64_t n);
+template <typename T>
+std::vector<T> slice(const std::vector<T>& v, const SliceBounds& s) {
+    std::vector<T> out;
+    for (int64_t i : slice_indices(s, static_cast<int64_t>(v.size()))) out.push_back(v[static_cast<size_t>(i)]);
+    return out;
+}
+std::string slice(const std::string& v, const SliceBounds& s);
+
+// ---- min / max / sum / abs over values and sequences
+template <typename T>
+T min(const T& a, const T& b) {
+    return b < a ? b : a;
+}
+template <typename T>
+T max(const T& a, const T& b) {
+    return a < b ? b : a;
+}
+template <typename T>
+T min(const std::vector<T>& v) {
+    if (v.empty()) throw ValueError("min() arg is an empty sequence");
+    return *std::min_element(v.begin(), v.end());
+}
+template <typename T>
+T max(const std::vector<T>& v) {
+    if (v.empty()) throw ValueError("max() arg is an empty sequence");
+    return *std::max_element(v.begin(), v.end());
+}
+template <typename T>
+T sum(const std::vector<T>& v, T start = T(0)) {
+    for (const T& x : v) start = start + x;
+    return start;
+}
+inline int64_t abs(int64_t v) { return v < 0 ? -v : v; }
+inline double abs(double v) { return std::fabs(v); }
+
+/// `x in container`
+template <typename T, typename C>
+bool contains(const C& c, const T& v) {
+    return std::find(std::begin(c), std::end(c), v) != std::end(c);
+}
+inline bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
+
+}  // namespace py
+}  // namespace cnet

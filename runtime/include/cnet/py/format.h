@@ -1,0 +1,131 @@
+// format.h — Python's text formatting for generated code: str()/repr() of values, format specs
+// (`{loss:.4f}`), str.format and f-strings, with Python's exact float repr.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "cnet/core/array.h"
+#include "cnet/core/variable.h"
+
+namespace cnet {
+namespace py {
+
+/// Python's None.
+struct NoneType {};
+constexpr NoneType None{};
+
+/// repr(float): the shortest string that round-trips ("0.1", "1e-05", "1.0", "inf").
+std::string repr(double v);
+std::string repr(const std::string& s);  // quoted: 'abc'
+
+std::string str(const std::string& s);
+std::string str(const char* s);
+std::string str(bool v);
+std::string str(double v);
+std::string str(float v);
+std::string str(NoneType);
+std::string str(const Array& a);
+std::string str(const Variable& v);
+template <typename T, std::enable_if_t<std::is_integral<T>::value && !std::is_same<T, bool>::value, int> = 0>
+std::string str(T v) {
+    return std::to_string(v);
+}
+template <typename T>
+std::string str(const std::vector<T>& v);
+template <typename... Ts>
+std::string str(const std::tuple<Ts...>& t);
+template <typename K, typename V>
+std::string str(const std::map<K, V>& m);
+template <typename T>
+std::string str(const std::optional<T>& v) {
+    return v ? str(*v) : std::string("None");
+}
+template <typename T>
+std::string str(const std::shared_ptr<T>& p);
+
+/// The element form inside containers (Python uses repr there: strings are quoted).
+template <typename T>
+std::string repr_item(const T& v) {
+    if constexpr (std::is_same<T, std::string>::value) return repr(v);
+    else return str(v);
+}
+
+template <typename T>
+std::string str(const std::vector<T>& v) {
+    std::string out = "[";
+    for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + repr_item(v[i]);
+    return out + "]";
+}
+
+template <typename... Ts>
+std::string str(const std::tuple<Ts...>& t) {
+    std::string out = "(";
+    size_t i = 0;
+    std::apply([&](const auto&... e) { ((out += (i++ ? ", " : "") + repr_item(e)), ...); }, t);
+    if (sizeof...(Ts) == 1) out += ",";
+    return out + ")";
+}
+
+template <typename K, typename V>
+std::string str(const std::map<K, V>& m) {
+    std::string out = "{";
+    size_t i = 0;
+    for (const auto& kv : m) out += (i++ ? ", " : "") + repr_item(kv.first) + ": " + repr_item(kv.second);
+    return out + "}";
+}
+
+template <typename T>
+std::string str(const std::shared_ptr<T>& p) {
+    if (!p) return "None";
+    std::ostringstream os;
+    os << "<object at " << static_cast<const void*>(p.get()) << ">";
+    return os.str();
+}
+
+/// format(value, spec) — Python's format-spec mini-language: [[fill]align][sign][#][0][width][,][.precision][type]
+/// for ints (d x X o b c n), floats (f F e E g G % n and empty), strings (s) and bools.
+std::string format_value(int64_t v, const std::string& spec);
+std::string format_value(double v, const std::string& spec);
+std::string format_value(const std::string& v, const std::string& spec);
+std::string format_value(bool v, const std::string& spec);
+template <typename T>
+std::string format_value(const T& v, const std::string& spec) {
+    if constexpr (std::is_integral<T>::value) return format_value(static_cast<int64_t>(v), spec);
+    else if constexpr (std::is_floating_point<T>::value) return format_value(static_cast<double>(v), spec);
+    else return format_value(str(v), spec);
+}
+std::string format_value(const Variable& v, const std::string& spec);
+std::string format_value(const Array& a, const std::string& spec);
+
+/// A formatted argument of str.format: its str() and a formatter for specs.
+class FormatArg {
+public:
+    template <typename T>
+    FormatArg(const T& v)  // NOLINT(runtime/explicit)
+        : text_(str(v)), format_([v](const std::string& spec) { return format_value(v, spec); }) {}
+    FormatArg(const char* s) : FormatArg(std::string(s)) {}  // NOLINT(runtime/explicit)
+    std::string format(const std::string& spec) const { return spec.empty() ? text_ : format_(spec); }
+
+private:
+    std::string text_;
+    std::function<std::string(const std::string&)> format_;
+};
+
+/// 'template'.format(args...) with auto-numbered `{}` and explicit `{0}` fields, `{{`/`}}` escapes and format
+/// specs. Conversions `!r`/`!s` are supported. Throws ValueError for a malformed template.
+std::string str_format(const std::string& templ, const std::vector<FormatArg>& args);
+template <typename... Args>
+std::string format(const std::string& templ, const Args&... args) {
+    return str_format(templ, std::vector<FormatArg>{FormatArg(args)...});
+}
+
+}  // namespace py
+}  // namespace cnet

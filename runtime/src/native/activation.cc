@@ -1,0 +1,194 @@
+// activation.cc — CPU activation kernels: each forward and gradient is one elementwise pass (native::Map);
+// softmax walks (outer, axis, inner) blocks with the axis reduction kept in a per-block buffer.
+#include "cnet/kernels/activation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "cnet/core/dtype_dispatch.h"
+#include "native/elementwise.h"
+
+namespace cnet {
+namespace kernels {
+namespace {
+
+template <typename T>
+void ForwardTyped(Activation op, const Array& x, T a, Array& y) {
+    using native::Map;
+    switch (op) {
+        case Activation::kRelu: Map<T, T>(y, [](T v) { return v > T(0) ? v : T(0); }, x); return;
+        case Activation::kLeakyRelu: Map<T, T>(y, [a](T v) { return v >= T(0) ? v : a * v; }, x); return;
+        case Activation::kClippedRelu: Map<T, T>(y, [a](T v) { return std::min(std::max(v, T(0)), a); }, x); return;
+        case Activation::kHardSigmoid:
+            Map<T, T>(y, [](T v) { return std::min(std::max(T(0.2) * v + T(0.5), T(0)), T(1)); }, x);
+            return;
+        case Activation::kElu: Map<T, T>(y, [a](T v) { return v >= T(0) ? v : a * std::expm1(v); }, x); return;
+        case Activation::kSigmoid:  // Chainer's form: stable for large |x|, no exp overflow
+            Map<T, T>(y, [](T v) { return std::tanh(v * T(0.5)) * T(0.5) + T(0.5); }, x);
+            return;
+        case Activation::kTanh: Map<T, T>(y, [](T v) { return std::tanh(v); }, x); return;
+        case Activation::kSoftplus:
+            Map<T, T>(y, [a](T v) { return (std::max(a * v, T(0)) + std::log1p(std::exp(-std::fabs(a * v)))) / a; }, x);
+            return;
+    }
+}
+
+template <typename T>
+void GradTyped(Activation op, const Array& s, const Array& gy, T a, Array& gx) {
+    using native::Map;
+    switch (op) {
+        case Activation::kRelu: Map<T, T, T>(gx, [](T y, T g) { return y > T(0) ? g : T(0); }, s, gy); return;
+        case Activation::kLeakyRelu: Map<T, T, T>(gx, [a](T x, T g) { return x < T(0) ? a * g : g; }, s, gy); return;
+        case Activation::kClippedRelu:
+            Map<T, T, T>(gx, [a](T x, T g) { return (T(0) < x && x < a) ? g : T(0); }, s, gy);
+            return;
+        case Activation::kHardSigmoid:
+            Map<T, T, T>(gx, [](T x, T g) { return (T(-2.5) < x && x < T(2.5)) ? T(0.2) * g : T(0); }, s, gy);
+            return;
+        case Activation::kElu:
+            Map<T, T, T>(gx, [a](T x, T g) { return x < T(0) ? g * a * std::exp(x) : g; }, s, gy);
+            return;
+        case Activation::kSigmoid: Map<T, T, T>(gx, [](T y, T g) { return g * y * (T(1) - y); }, s, gy); return;
+        case Activation::kTanh: Map<T, T, T>(gx, [](T y, T g) { return g * (T(1) - y * y); }, s, gy); return;
+        case Activation::kSoftplus:  // g * sigmoid(a*x)
+            Map<T, T, T>(gx, [a](T x, T g) { return g * (std::tanh(a * x * T(0.5)) * T(0.5) + T(0.5)); }, s, gy);
+            return;
+    }
+}
+
+void CheckCpu(const Array& out, const char* what) {
+    CNET_CHECK_AS(DeviceError, out.device().is_cpu(), what, " on ", out.device().ToString(),
+                  " is not supported in this build");
+}
+
+// float16 is a storage dtype: run `body(inputs, out)` on float32 copies and store the result back.
+template <typename Body>
+void InComputeDtype(std::initializer_list<Array> inputs, const Array& out, Body body) {
+    for (const Array& a : inputs)
+        CNET_CHECK_AS(DtypeError, a.dtype() == out.dtype() && a.shape() == out.shape(),
+                      "internal: activation kernel operands differ: ", a.shape(), " ", DtypeName(a.dtype()), " vs ",
+                      out.shape(), " ", DtypeName(out.dtype()));
+    if (out.dtype() != Dtype::kFloat16) {
+        body(std::vector<Array>(inputs.begin(), inputs.end()), out);
+        return;
+    }
+    std::vector<Array> in32;
+    for (const Array& a : inputs) in32.push_back(a.astype(Dtype::kFloat32));
+    Array out32 = Array::Empty(out.shape(), Dtype::kFloat32, out.device());
+    body(in32, out32);
+    Array(out).assign(out32);
+}
+
+// The (outer, n, inner) view of a C-contiguous array around `axis`.
+struct AxisBlocks {
+    int64_t outer = 1, n = 1, inner = 1;
+    AxisBlocks(const Shape& shape, int axis) {
+        for (int d = 0; d < shape.ndim(); ++d) {
+            if (d < axis) outer *= shape[d];
+            else if (d == axis) n = shape[d];
+            else inner *= shape[d];
+        }
+    }
+};
+
+// One (n, inner) block: y = softmax or log-softmax of x along n. `m` and `s` hold inner values.
+template <typename T>
+void SoftmaxBlock(const T* x, T* y, int64_t n, int64_t inner, bool log, T* m, T* s) {
+    std::fill(m, m + inner, -std::numeric_limits<T>::infinity());
+    std::fill(s, s + inner, T(0));
+    for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < inner; ++j) m[j] = std::max(m[j], x[i * inner + j]);
+    for (int64_t j = 0; j < inner; ++j)
+        if (!std::isfinite(m[j])) m[j] = T(0);  // all -inf (or inf) rows: no shift, as scipy's logsumexp
+    for (int64_t i = 0; i < n; ++i) {
+        for (int64_t j = 0; j < inner; ++j) {
+            const T e = std::exp(x[i * inner + j] - m[j]);
+            s[j] += e;
+            if (!log) y[i * inner + j] = e;
+        }
+    }
+    for (int64_t j = 0; j < inner; ++j) s[j] = log ? m[j] + std::log(s[j]) : T(1) / s[j];
+    for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < inner; ++j) y[i * inner + j] = log ? x[i * inner + j] - s[j] : y[i * inner + j] * s[j];
+}
+
+// One (n, inner) block of the softmax / log-softmax gradient; `s` holds inner sums.
+template <typename T>
+void SoftmaxGradBlock(const T* y, const T* gy, T* gx, int64_t n, int64_t inner, bool log, T* s) {
+    std::fill(s, s + inner, T(0));
+    for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < inner; ++j) s[j] += log ? gy[i * inner + j] : y[i * inner + j] * gy[i * inner + j];
+    for (int64_t i = 0; i < n; ++i) {
+        for (int64_t j = 0; j < inner; ++j) {
+            const int64_t k = i * inner + j;
+            gx[k] = log ? gy[k] - std::exp(y[k]) * s[j] : y[k] * (gy[k] - s[j]);
+        }
+    }
+}
+
+}  // namespace
+
+void ActivationForward(Activation op, const Array& x, double a, const Array& y) {
+    CheckCpu(y, "activation");
+    InComputeDtype({x}, y, [op, a](const std::vector<Array>& in, const Array& out_in) {
+        Array out = out_in;
+        CNET_DISPATCH_FLOAT(out.dtype(), T, { ForwardTyped<T>(op, in[0], static_cast<T>(a), out); });
+    });
+}
+
+void ActivationGrad(Activation op, const Array& src, const Array& gy, double a, const Array& gx) {
+    CheckCpu(gx, "activation gradient");
+    InComputeDtype({src, gy}, gx, [op, a](const std::vector<Array>& in, const Array& out_in) {
+        Array out = out_in;
+        CNET_DISPATCH_FLOAT(out.dtype(), T, { GradTyped<T>(op, in[0], in[1], static_cast<T>(a), out); });
+    });
+}
+
+Array ActivationForward(Activation op, const Array& x, double a) {
+    Array y = Array::Empty(x.shape(), x.dtype(), x.device());
+    ActivationForward(op, x, a, y);
+    return y;
+}
+
+Array ActivationGrad(Activation op, const Array& src, const Array& gy, double a) {
+    Array gx = Array::Empty(gy.shape(), gy.dtype(), gy.device());
+    ActivationGrad(op, src, gy, a, gx);
+    return gx;
+}
+
+void Softmax(const Array& x, int axis, bool log, const Array& y) {
+    CheckCpu(y, "softmax");
+    CNET_CHECK(y.is_contiguous(), "internal: softmax output must be contiguous");
+    InComputeDtype({x}, y, [axis, log](const std::vector<Array>& in, const Array& out) {
+        const Array xc = in[0].as_contiguous();
+        const AxisBlocks b(xc.shape(), axis);
+        CNET_DISPATCH_FLOAT(out.dtype(), T, {
+            std::vector<T> m(b.inner), s(b.inner);
+            const T* xp = xc.data<T>();
+            T* yp = out.data<T>();
+            for (int64_t o = 0; o < b.outer; ++o)
+                SoftmaxBlock(xp + o * b.n * b.inner, yp + o * b.n * b.inner, b.n, b.inner, log, m.data(), s.data());
+        });
+    });
+}
+
+void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Array& gx) {
+    CheckCpu(gx, "softmax gradient");
+    CNET_CHECK(gx.is_contiguous(), "internal: softmax gradient output must be contiguous");
+    InComputeDtype({y, gy}, gx, [axis, log](const std::vector<Array>& in, const Array& out) {
+        const Array yc = in[0].as_contiguous(), gc = in[1].as_contiguous();
+        const AxisBlocks b(yc.shape(), axis);
+        CNET_DISPATCH_FLOAT(out.dtype(), T, {
+            std::vector<T> s(b.inner);
+            const int64_t block = b.n * b.inner;
+            for (int64_t o = 0; o < b.outer; ++o)
+                SoftmaxGradBlock(yc.data<T>() + o * block, gc.data<T>() + o * block, out.data<T>() + o * block, b.n,
+                                 b.inner, log, s.data());
+        });
+    });
+}
+
+}  // namespace kernels
+}  // namespace cnet
