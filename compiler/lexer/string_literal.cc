@@ -55,6 +55,7 @@ std::size_t DecodeOneEscape(std::string_view body, std::size_t i, std::string& o
     }
     const char c = body[i + 1];
     if (c == '\n') return 2;  // backslash-newline continues the string
+    if (c == '\r') return i + 2 < body.size() && body[i + 2] == '\n' ? 3 : 2;
     if (const char simple = SimpleEscape(c)) {
         out += simple;
         return 2;
@@ -73,9 +74,16 @@ std::size_t DecodeOneEscape(std::string_view body, std::size_t i, std::string& o
         const int digits = c == 'x' ? 2 : c == 'u' ? 4 : 8;
         const long value = ReadHex(body, i + 2, digits);
         if (value < 0 || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) {
-            problem(2, std::string("invalid \\") + c + " escape; expected " + std::to_string(digits) +
-                           " hex digits for a valid code point", true);
-            return 2;
+            // The whole malformed escape (backslash, letter and the hex digits present) is reported
+            // and dropped, as Python rejects it: '\x4' decodes to nothing, not to '4'.
+            std::size_t length = 2;
+            while (length < 2 + static_cast<std::size_t>(digits) && i + length < body.size() &&
+                   HexValue(body[i + length]) >= 0) {
+                ++length;
+            }
+            problem(length, std::string("invalid \\") + c + " escape; expected " + std::to_string(digits) +
+                                " hex digits for a valid code point", true);
+            return length;
         }
         utf8::Append(static_cast<char32_t>(value), out);
         return 2 + static_cast<std::size_t>(digits);

@@ -1,6 +1,8 @@
 // syntax_error_listener.cc — filtering and reporting of ANTLR syntax errors, and the recovery strategy hooks.
 #include "compiler/parser/syntax_errors.h"
 
+#include "CnetParser.h"
+
 namespace cnet::compiler {
 
 using antlr4::Token;
@@ -54,10 +56,31 @@ void SyntaxErrorStrategy::Report(antlr4::Parser* parser, Token* offending,
 // unindent". Without the early check the parser skips the optional block, match(COLON) fails, and
 // single-token insertion conjures the ':' (NEWLINE can follow it), so the body parses normally and
 // the user sees one error. Loops keep the default sync, which deletes stray tokens inside lists.
+//
+// Note [Layout tokens in recovery]
+// At a statement loop, ANTLR's sync() reports an unexpected token and then skips everything up to
+// the next token that can start a statement. A stray DEDENT (closing a block whose INDENT was
+// already reported) would therefore also swallow the following `elif`, `else` or `except`, and the
+// rest of that line would be misread (`z:` as an annotation). A stray INDENT or DEDENT is skipped
+// alone here, and the token after it is judged on its own.
 void SyntaxErrorStrategy::sync(antlr4::Parser* parser) {
+    using antlr4::atn::ATNState;
     const antlr4::atn::ATN& atn = parser->getInterpreter<antlr4::atn::ParserATNSimulator>()->atn;
-    antlr4::atn::ATNState* state = atn.states[parser->getState()];
-    if (state->getStateType() == antlr4::atn::ATNState::BLOCK_START) return;
+    ATNState* state = atn.states[parser->getState()];
+    const std::size_t state_type = state->getStateType();
+    if (state_type == ATNState::BLOCK_START) return;
+    const bool at_loop = state_type == ATNState::STAR_LOOP_ENTRY || state_type == ATNState::STAR_LOOP_BACK ||
+                         state_type == ATNState::PLUS_LOOP_BACK;
+    while (at_loop) {
+        const std::size_t la = parser->getTokenStream()->LA(1);
+        if (la != IndentLexer::INDENT && la != IndentLexer::DEDENT) break;
+        const antlr4::misc::IntervalSet& next = atn.nextTokens(state);
+        if (next.contains(la) || next.contains(Token::EPSILON)) break;
+        const bool recovering = inErrorRecoveryMode(parser);
+        if (!recovering) reportUnwantedToken(parser);
+        parser->consume();
+        if (!recovering) endErrorCondition(parser);
+    }
     DefaultErrorStrategy::sync(parser);
 }
 
@@ -80,6 +103,11 @@ void SyntaxErrorStrategy::reportUnwantedToken(antlr4::Parser* parser) {
     // A line that ends too early reads best as "expected X"; any other extra token after something
     // complete reads best as "unexpected Y", without the long list of what could have followed.
     if (offending->getType() == IndentLexer::NEWLINE || offending->getType() == antlr4::Token::EOF) {
+        Report(parser, offending, getExpectedTokens(parser));
+        return;
+    }
+    // `@decorator` followed by anything but a definition: say what must follow.
+    if (parser->getContext() != nullptr && parser->getContext()->getRuleIndex() == grammar::CnetParser::RuleDecorated) {
         Report(parser, offending, getExpectedTokens(parser));
         return;
     }
