@@ -66,8 +66,27 @@ void PrintNested(std::ostream& os, const Array& a, const std::vector<std::string
     os << ']';
 }
 
+// NumPy aligns positional floats on the decimal point: the integer part is padded on the left and the
+// fraction on the right ("[[0.5]\n [2. ]]"). Scientific notation keeps plain right alignment.
+void AlignOnDecimalPoint(std::vector<std::string>& elems) {
+    size_t left = 0, right = 0;
+    for (const std::string& e : elems) {
+        if (e.find('e') != std::string::npos) return;
+        const size_t dot = e.find('.');
+        if (dot == std::string::npos) continue;  // nan / inf: aligned by the final width padding
+        left = std::max(left, dot);
+        right = std::max(right, e.size() - dot - 1);
+    }
+    for (std::string& e : elems) {
+        const size_t dot = e.find('.');
+        if (dot == std::string::npos) continue;
+        e = std::string(left - dot, ' ') + e + std::string(right - (e.size() - dot - 1), ' ');
+    }
+}
+
 std::string Render(const Array& a, int indent, const char* sep) {
     std::vector<std::string> elems = FormatElements(a);
+    if (IsFloat(a.dtype())) AlignOnDecimalPoint(elems);
     size_t width = 0;
     for (const std::string& e : elems) width = std::max(width, e.size());
     std::ostringstream os;

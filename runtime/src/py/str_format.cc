@@ -51,7 +51,7 @@ std::string str_format(const std::string& templ, const std::vector<FormatArg>& a
         if (conversion.empty() || conversion == "s") {
             out += args[index].format(spec);
         } else if (conversion == "r") {
-            out += format_value(args[index].format(""), spec);
+            out += format_value(args[index].repr(), spec);
         } else {
             throw ValueError("Unknown conversion specifier " + conversion);
         }

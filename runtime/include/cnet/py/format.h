@@ -110,12 +110,17 @@ class FormatArg {
 public:
     template <typename T>
     FormatArg(const T& v)  // NOLINT(runtime/explicit)
-        : text_(str(v)), format_([v](const std::string& spec) { return format_value(v, spec); }) {}
+        : text_(str(v)),
+          repr_(repr_item(v)),
+          format_([v](const std::string& spec) { return format_value(v, spec); }) {}
     FormatArg(const char* s) : FormatArg(std::string(s)) {}  // NOLINT(runtime/explicit)
     std::string format(const std::string& spec) const { return spec.empty() ? text_ : format_(spec); }
+    /// The `!r` conversion: repr() of the argument.
+    const std::string& repr() const { return repr_; }
 
 private:
     std::string text_;
+    std::string repr_;
     std::function<std::string(const std::string&)> format_;
 };
 
