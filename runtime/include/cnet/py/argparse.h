@@ -1,0 +1,108 @@
+// argparse.h — the subset of Python's argparse that .cnet programs use (Chainer examples' command lines):
+// optional flags with type/default/help/dest/action/choices/required, positionals, --help, and argparse's exact
+// usage, help and error texts (errors exit with status 2, --help with 0).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace cnet {
+namespace py {
+
+/// A parsed or default value: None, bool, int, float or str.
+using ArgValue = std::variant<std::monostate, bool, int64_t, double, std::string>;
+
+class Argument {
+public:
+    /// type=int|float|str ("int", "float", "str"); the default is str, as in argparse.
+    Argument& type(const std::string& name);
+    Argument& default_value(int v) { return set_default(int64_t{v}); }
+    Argument& default_value(int64_t v) { return set_default(v); }
+    Argument& default_value(double v) { return set_default(v); }
+    Argument& default_value(bool v) { return set_default(v); }
+    Argument& default_value(const char* v) { return set_default(std::string(v)); }
+    Argument& default_value(const std::string& v) { return set_default(v); }
+    Argument& default_none() { return set_default(std::monostate{}); }
+    Argument& help(const std::string& text);
+    Argument& dest(const std::string& name);
+    /// "store" (default), "store_true", "store_false".
+    Argument& action(const std::string& name);
+    Argument& required(bool value);
+    Argument& metavar(const std::string& name);
+    Argument& choices(const std::vector<ArgValue>& values);
+
+private:
+    friend class ArgumentParser;
+    Argument& set_default(ArgValue v);
+    ArgValue Convert(const std::string& text, const std::string& prog_error_prefix) const;
+    std::string DisplayName() const;  // "--batchsize/-b" or the positional's name
+    std::string Metavar() const;
+
+    std::vector<std::string> flags_;  // empty for positionals
+    std::string dest_;
+    std::string type_ = "str";
+    std::string action_ = "store";
+    std::string help_;
+    std::string metavar_;
+    std::vector<ArgValue> choices_;
+    ArgValue default_;
+    bool has_default_ = false;
+    bool required_ = false;
+};
+
+/// The parsed arguments (argparse.Namespace): typed getters by dest name.
+class Namespace {
+public:
+    const ArgValue& get(const std::string& dest) const;
+    int64_t get_int(const std::string& dest) const;
+    double get_float(const std::string& dest) const;  // an int value converts, as in Python arithmetic
+    std::string get_str(const std::string& dest) const;
+    bool get_bool(const std::string& dest) const;  // Python truthiness
+    bool is_none(const std::string& dest) const;
+    /// Namespace(batchsize=100, epoch=20, ...), sorted by name like Python's repr.
+    std::string repr() const;
+
+private:
+    friend class ArgumentParser;
+    std::map<std::string, ArgValue> values_;
+};
+
+/// Thrown by parse_args instead of exiting when ArgumentParser::exit_on_error(false) was set (tests).
+struct ArgumentExit {
+    int status;
+    std::string output;
+};
+
+class ArgumentParser {
+public:
+    explicit ArgumentParser(const std::string& description = "", const std::string& prog = "");
+    /// add_argument('--batchsize', '-b', ...): names starting with '-' make an optional argument.
+    Argument& add_argument(const std::vector<std::string>& names);
+    /// Parses argv[1:]; prog defaults to basename(argv[0]).
+    Namespace parse_args(int argc, char** argv);
+    Namespace parse_args(const std::vector<std::string>& args);
+
+    std::string format_usage() const;
+    std::string format_help() const;
+    /// When false, --help and errors throw ArgumentExit instead of printing and exiting.
+    void exit_on_error(bool value) { exit_on_error_ = value; }
+
+private:
+    [[noreturn]] void Exit(int status, const std::string& text, bool to_stderr) const;
+    [[noreturn]] void Error(const std::string& message) const;
+    const Argument* FindOptional(const std::string& flag) const;
+
+    std::string description_;
+    std::string prog_;
+    std::vector<std::unique_ptr<Argument>> arguments_;
+    bool exit_on_error_ = true;
+};
+
+std::string repr(const ArgValue& v);
+
+}  // namespace py
+}  // namespace cnet
