@@ -6,9 +6,13 @@
 namespace cnet {
 namespace {
 
+// Note [Loading scalars]
+// Chainer's `t = serializer('t', t)` returns `t` unchanged when the key is missing and strict=False. The
+// scalar is therefore passed as a defined 0-d array holding its current value: a deserializer copies a stored
+// value into it in place, leaves it untouched for a skipped key, and makes it undefined for a stored None.
 template <typename T>
 void SerializeScalar(Serializer& s, const std::string& key, T& value, Dtype dtype) {
-    Array a = s.is_loading() ? Array() : Array::FromScalar(Scalar(value), dtype);
+    Array a = Array::FromScalar(Scalar(value), dtype);
     s.serialize(key, a);
     if (s.is_loading()) {
         CNET_CHECK_AS(SerializationError, a.defined(), "cannot load '", key, "': the stored value is None");
@@ -25,8 +29,8 @@ void Serializer::serialize(const std::string& key, float& value) { SerializeScal
 void Serializer::serialize(const std::string& key, bool& value) { SerializeScalar(*this, key, value, Dtype::kBool); }
 
 void Serializer::serialize(const std::string& key, std::optional<double>& value) {
-    Array a;
-    if (!is_loading() && value) a = Array::FromScalar(Scalar(*value), Dtype::kFloat64);
+    Array a;  // See Note [Loading scalars]
+    if (value) a = Array::FromScalar(Scalar(*value), Dtype::kFloat64);
     serialize(key, a);
     if (is_loading()) value = a.defined() ? std::optional<double>(a.item<double>()) : std::nullopt;
 }
@@ -39,8 +43,9 @@ void Serializer::serialize(const std::string& key, std::string& value) {
         a = Array::FromVector(bytes);
     }
     serialize(key, a);
-    if (is_loading()) {
-        CNET_CHECK_AS(SerializationError, a.defined(), "cannot load '", key, "': the stored value is None");
+    // A string's length may change, so it cannot be loaded in place: an undefined result (a key skipped with
+    // strict=false, or a stored None) leaves the string as it was.
+    if (is_loading() && a.defined()) {
         const std::vector<uint8_t> bytes = a.to_vector<uint8_t>();
         value.assign(bytes.begin(), bytes.end());
     }

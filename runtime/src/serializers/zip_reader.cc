@@ -40,12 +40,18 @@ void ApplyZip64Extra(const std::string& extra, ZipEntry& e, bool offset_is_place
 
 std::string Inflate(const char* data, size_t size, uint64_t expected, const std::string& what) {
     if (size >= kMax32 || expected >= kMax32) throw SerializationError(what + ": entries of 4 GiB or more are not supported");
-    std::string out(expected, '\0');
+    // Deflate expands at most 1032:1; a larger claimed size is a corrupt directory, not a reason to allocate it.
+    if (expected > uint64_t{size} * 1032 + 64)
+        throw SerializationError(what + ": corrupt deflate data (claimed size " + std::to_string(expected) +
+                                 " is impossible for " + std::to_string(size) + " compressed bytes)");
+    // One spare byte: zlib rejects a null output buffer (an empty member deflates to "\x03\x00" and still needs
+    // one), and a stream that inflates to more than the directory's size is caught as corrupt.
+    std::string out(expected + 1, '\0');
     z_stream zs{};
     if (inflateInit2(&zs, -MAX_WBITS) != Z_OK) throw SerializationError(what + ": cannot initialize zlib");
     zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data));
     zs.avail_in = static_cast<uInt>(size);
-    zs.next_out = reinterpret_cast<Bytef*>(out.empty() ? nullptr : &out[0]);
+    zs.next_out = reinterpret_cast<Bytef*>(&out[0]);
     zs.avail_out = static_cast<uInt>(out.size());
     const int rc = inflate(&zs, Z_FINISH);
     const uint64_t produced = zs.total_out;
@@ -53,6 +59,7 @@ std::string Inflate(const char* data, size_t size, uint64_t expected, const std:
     inflateEnd(&zs);
     if (rc != Z_STREAM_END || produced != expected)
         throw SerializationError(what + ": corrupt deflate data (" + message + ")");
+    out.resize(expected);
     return out;
 }
 

@@ -202,6 +202,42 @@ TEST_F(NpzTest, TruncatedOrMissingFileIsACleanError) {
     EXPECT_THROW(load_npz(Path("does-not-exist.npz"), m), SerializationError);
 }
 
+// Any corruption of a saved file is a SerializationError naming the file (or, when the damage happens to
+// leave a valid archive, a successful load); never a crash or another exception type.
+TEST_F(NpzTest, CorruptedBytesAreACleanError) {
+    for (bool compression : {true, false}) {
+        save_npz(Path("m.npz"), MakeModel(), compression);
+        std::ifstream in(Path("m.npz"), std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        uint32_t state = 12345;
+        for (int trial = 0; trial < 400; ++trial) {
+            std::string bad = bytes;
+            for (int k = 0; k < 1 + trial % 4; ++k) {
+                state = state * 1664525u + 1013904223u;
+                bad[(state >> 8) % bad.size()] ^= static_cast<char>(1 + (state >> 24) % 255);
+            }
+            std::ofstream(Path("bad.npz"), std::ios::binary) << bad;
+            Model m;
+            try {
+                load_npz(Path("bad.npz"), m);
+            } catch (const SerializationError& e) {
+                EXPECT_NE(std::string(e.what()).find("bad.npz"), std::string::npos) << e.what();
+            }
+        }
+    }
+}
+
+TEST_F(NpzTest, NotAnArchiveNamesTheFile) {
+    std::ofstream(Path("text.npz"), std::ios::binary) << "this is not a zip file at all, just some text";
+    Model m;
+    try {
+        load_npz(Path("text.npz"), m);
+        FAIL() << "loaded a text file";
+    } catch (const SerializationError& e) {
+        EXPECT_NE(std::string(e.what()).find("text.npz: not a zip archive"), std::string::npos) << e.what();
+    }
+}
+
 TEST_F(NpzTest, WritesAtomicallyWithoutLeftovers) {
     save_npz(Path("a.npz"), MakeModel());
     save_npz(Path("a.npz"), MakeModel());  // overwrite

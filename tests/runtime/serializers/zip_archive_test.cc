@@ -50,7 +50,9 @@ TEST(ZipArchiveTest, RoundTripStoredAndDeflated) {
         EXPECT_EQ(r.Read(r.entries()[0]), std::string(1000, 'x'));
         EXPECT_EQ(r.Read(r.entries()[1]), "hello");
         EXPECT_EQ(r.Read(r.entries()[2]), "");
-        if (compress) EXPECT_LT(r.entries()[0].compressed_size, 100u);
+        if (compress) {
+            EXPECT_LT(r.entries()[0].compressed_size, 100u);
+        }
     }
 }
 
