@@ -151,9 +151,12 @@ void BackwardEngine::Accumulate(VariableImpl* v, const Variable& gx, const Funct
         return;
     }
     // In-place when nobody else can observe the old gradient (the common case of a parameter used several
-    // times in one graph); otherwise a new (possibly recorded) sum.
+    // times in one graph); otherwise a new (possibly recorded) sum. The old gradient must be contiguous: a
+    // broadcast view (stride 0, e.g. from the backward of sum) aliases its elements, and += would then
+    // write every sum into the same place.
     if (!options_.enable_double_backprop && existing.use_count() <= 2 && !existing->creator &&
-        existing->array.storage().use_count() == 1 && existing.get() != gx.impl()) {
+        existing->array.storage().use_count() == 1 && existing->array.is_contiguous() &&
+        existing.get() != gx.impl()) {
         existing->array += ga;
         if (!options_.table_mode) v->grad_pass = pass_;
         return;
