@@ -1,0 +1,326 @@
+// cnet_bench.cc — the cnet peer of the side-by-side training benchmarks (see docs/performance.md).
+//
+// Each workload is written the way code generated from a `.cnet` model uses the runtime: a Chain of
+// cnet::links (Linear, EmbedID), cnet::functions (relu, tanh, concat, softmax_cross_entropy), and a
+// cnet::optimizers GradientMethod (Adam, MomentumSGD, AdaGrad); one training step is
+//     loss = model(x, t); model->cleargrads(); loss.backward(); optimizer.update();
+// exactly as in the Chainer peer. Parameters and data come from the peers' shared deterministic generator
+// (splitmix64 of stream << 32 | index, computed in float64 and rounded to float32), so every peer starts
+// from bit-identical weights and inputs; --check prints the first five losses for comparison.
+//
+// Usage: bench_cnet_bench [--threads N] [--workloads A,B,D] [--check] [--scale F] [--repeats R] [--label NAME]
+// Prints one JSON line per workload:
+//   {"peer": "cnet", "workload": "A_mlp_large", "threads": 2, "metric": "samples/s", "value": ..., "best": ...,
+//    "worst": ...}
+// (value = median of R timed blocks of a fixed iteration count after a warm-up; best/worst = fastest/slowest).
+// Workloads C (LSTM LM) and E (LeNet) are reported as skipped: the runtime has no LSTM/convolution yet.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cnet/core/array.h"
+#include "cnet/core/threading.h"
+#include "cnet/core/variable.h"
+#include "cnet/functions/activation.h"
+#include "cnet/functions/array.h"
+#include "cnet/functions/basic_math.h"
+#include "cnet/functions/loss.h"
+#include "cnet/links/embed_id.h"
+#include "cnet/links/link.h"
+#include "cnet/links/linear.h"
+#include "cnet/optimizers/ada_grad.h"
+#include "cnet/optimizers/adam.h"
+#include "cnet/optimizers/momentum_sgd.h"
+
+namespace {
+
+namespace F = cnet::functions;
+namespace L = cnet::links;
+using cnet::Array;
+using cnet::Shape;
+using cnet::Variable;
+
+constexpr int kNumBatches = 16;  // fixed set of random batches, iterated cyclically (as the peers)
+
+// ------------------------------------------------------------------------------ deterministic data
+// splitmix64 of (stream << 32) + index; the peers' counter-based generator.
+uint64_t HashU64(uint64_t stream, uint64_t index) {
+    uint64_t z = (stream << 32) + index + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// float64 in [0, 1) with 24 random bits.
+double Uniform01(uint64_t stream, uint64_t index) {
+    return static_cast<double>(HashU64(stream, index) >> 40) * (1.0 / 16777216.0);
+}
+
+// Integer in [0, k).
+int32_t IntAt(uint64_t stream, uint64_t index, uint64_t k) {
+    return static_cast<int32_t>((HashU64(stream, index) >> 32) % k);
+}
+
+// A (rows, cols) float32 weight: U(-1, 1) * sqrt(3 / fan_in), computed in float64.
+Array Param(uint64_t stream, int64_t rows, int64_t cols, double fan_in) {
+    std::vector<float> w(static_cast<size_t>(rows * cols));
+    const double s = std::sqrt(3.0 / fan_in);
+    for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>((Uniform01(stream, i) * 2.0 - 1.0) * s);
+    return Array::FromVector(w, Shape{rows, cols});
+}
+
+// ------------------------------------------------------------------------------ harness
+struct Args {
+    int threads = 1;
+    int repeats = 5;
+    double scale = 1.0;
+    bool check = false;
+    std::string workloads = "A,B,C,D,E";
+    std::string label = "cnet";
+
+    bool Want(const std::string& key, const std::string& name) const {
+        const std::string list = "," + workloads + ",";
+        return list.find("," + key + ",") != std::string::npos || list.find("," + name + ",") != std::string::npos;
+    }
+};
+
+[[noreturn]] void Usage(const char* argv0) {
+    std::fprintf(stderr,
+                 "usage: %s [--threads N] [--workloads A,B,C,D,E] [--check] [--scale F] [--repeats R] "
+                 "[--label NAME]\n",
+                 argv0);
+    std::exit(2);
+}
+
+Args ParseArgs(int argc, char** argv) {
+    Args a;
+    for (int i = 1; i < argc; ++i) {
+        const std::string s = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (s == "--check") {
+            a.check = true;
+        } else if (s == "--threads" && has_value) {
+            a.threads = std::max(1, std::atoi(argv[++i]));
+        } else if (s == "--workloads" && has_value) {
+            a.workloads = argv[++i];
+        } else if (s == "--scale" && has_value) {
+            a.scale = std::atof(argv[++i]);
+        } else if (s == "--repeats" && has_value) {
+            a.repeats = std::max(1, std::atoi(argv[++i]));
+        } else if (s == "--label" && has_value) {
+            a.label = argv[++i];
+        } else {
+            Usage(argv[0]);
+        }
+    }
+    return a;
+}
+
+double Now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Warm-up, then `repeats` blocks of `iters` steps; prints the median/best/worst block as one JSON line.
+// With --check prints the losses of the first five steps instead.
+void Run(const Args& a, const std::string& name, const std::function<float()>& step, int warmup, int iters,
+         int samples_per_iter) {
+    if (a.check) {
+        std::printf("{\"peer\": \"%s\", \"workload\": \"%s\", \"check\": [", a.label.c_str(), name.c_str());
+        for (int i = 0; i < 5; ++i) std::printf("%s%.9g", i ? ", " : "", static_cast<double>(step()));
+        std::printf("]}\n");
+        std::fflush(stdout);
+        return;
+    }
+    iters = std::max(1, static_cast<int>(iters * a.scale));
+    for (int i = 0; i < warmup; ++i) step();
+    std::vector<double> per_iter;
+    for (int r = 0; r < a.repeats; ++r) {
+        const double t0 = Now();
+        for (int i = 0; i < iters; ++i) step();
+        per_iter.push_back((Now() - t0) / iters);
+    }
+    std::sort(per_iter.begin(), per_iter.end());
+    const double med = per_iter[per_iter.size() / 2];
+    if (samples_per_iter > 0) {
+        std::printf("{\"peer\": \"%s\", \"workload\": \"%s\", \"threads\": %d, \"metric\": \"samples/s\", "
+                    "\"value\": %.1f, \"best\": %.1f, \"worst\": %.1f, \"iters\": %d}\n",
+                    a.label.c_str(), name.c_str(), a.threads, samples_per_iter / med,
+                    samples_per_iter / per_iter.front(), samples_per_iter / per_iter.back(), iters);
+    } else {
+        std::printf("{\"peer\": \"%s\", \"workload\": \"%s\", \"threads\": %d, \"metric\": \"ms/iter\", "
+                    "\"value\": %.4f, \"best\": %.4f, \"worst\": %.4f, \"iters\": %d}\n",
+                    a.label.c_str(), name.c_str(), a.threads, med * 1e3, per_iter.front() * 1e3,
+                    per_iter.back() * 1e3, iters);
+    }
+    std::fflush(stdout);
+}
+
+float LossValue(const Variable& loss) { return loss.array().item<float>(); }
+
+// ------------------------------------------------------------------------------ A, B: MLP
+struct MlpConfig {
+    const char* name;
+    std::vector<int64_t> units;
+    int64_t batch;
+    bool adam;  // else MomentumSGD(0.01, 0.9)
+};
+
+// Linear layers with ReLU between them (the peers' MLP; Chainer's MNIST example for B).
+class MLP : public cnet::Chain {
+public:
+    explicit MLP(const std::vector<int64_t>& units) {
+        auto scope = init_scope();
+        for (size_t l = 0; l + 1 < units.size(); ++l) {
+            // Stream 10 + l, fan-in units[l]; bias zeros (Linear's default initial_bias).
+            const Array W = Param(10 + l, units[l + 1], units[l], static_cast<double>(units[l]));
+            layers.push_back(add_link("l" + std::to_string(l + 1),
+                                      std::make_shared<L::Linear>(units[l], units[l + 1], false, W)));
+        }
+    }
+    Variable forward(const Variable& x) {
+        Variable h = x;
+        for (size_t i = 0; i < layers.size(); ++i) {
+            h = (*layers[i])(h);
+            if (i + 1 < layers.size()) h = F::relu(h);
+        }
+        return h;
+    }
+    Variable call(const std::vector<Variable>& args) override { return forward(args.at(0)); }
+
+    std::vector<std::shared_ptr<L::Linear>> layers;
+};
+
+std::function<float()> MlpStep(const MlpConfig& cfg) {
+    auto model = std::make_shared<MLP>(cfg.units);
+    std::shared_ptr<cnet::GradientMethod> opt;
+    if (cfg.adam) {
+        opt = std::make_shared<cnet::optimizers::Adam>(1e-3, 0.9, 0.999, 1e-8);
+    } else {
+        opt = std::make_shared<cnet::optimizers::MomentumSGD>(0.01, 0.9);
+    }
+    opt->setup(model);
+
+    const int64_t in = cfg.units.front(), classes = cfg.units.back(), batch = cfg.batch;
+    std::vector<Array> xs, ts;
+    for (int b = 0; b < kNumBatches; ++b) {
+        std::vector<float> x(static_cast<size_t>(batch * in));
+        for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(100, b * batch * in + i));
+        std::vector<int32_t> t(static_cast<size_t>(batch));
+        for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(101, b * batch + i, static_cast<uint64_t>(classes));
+        xs.push_back(Array::FromVector(x, Shape{batch, in}));
+        ts.push_back(Array::FromVector(t, Shape{batch}));
+    }
+    auto it = std::make_shared<int64_t>(0);
+    return [model, opt, xs, ts, it]() {
+        const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
+        Variable loss = F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
+        model->cleargrads();
+        loss.backward();
+        opt->update();
+        return LossValue(loss);
+    };
+}
+
+// ------------------------------------------------------------------------------ D: tree RNN
+constexpr int64_t kTreeVocab = 1000, kTreeUnits = 32, kTreeLabels = 5, kTreeLeaves = 20, kNumTrees = 16;
+
+struct Node {
+    Array word;   // (1,) int32, leaves only
+    Array label;  // (1,) int32
+    std::unique_ptr<Node> left, right;
+};
+
+int32_t TreeIntAt(uint64_t stream, uint64_t index, uint64_t k) { return IntAt(stream, index, k); }
+
+// Random binary tree over leaves [lo, hi) with keyed (order-independent) draws, as the peers build it.
+std::unique_ptr<Node> MakeTree(int64_t t, int64_t lo, int64_t hi) {
+    auto node = std::make_unique<Node>();
+    const uint64_t key = static_cast<uint64_t>(t * 1000000 + lo * 1000 + hi);
+    node->label = Array::FromVector(std::vector<int32_t>{TreeIntAt(402, key, kTreeLabels)});
+    if (hi - lo == 1) {
+        const uint64_t wkey = static_cast<uint64_t>(t * 1000 + lo);
+        node->word = Array::FromVector(std::vector<int32_t>{TreeIntAt(401, wkey, kTreeVocab)});
+        return node;
+    }
+    const int64_t split = lo + 1 + TreeIntAt(400, key, static_cast<uint64_t>(hi - lo - 1));
+    node->left = MakeTree(t, lo, split);
+    node->right = MakeTree(t, split, hi);
+    return node;
+}
+
+// Chainer's examples/sentiment RecursiveNet.
+class RecursiveNet : public cnet::Chain {
+public:
+    RecursiveNet() {
+        auto scope = init_scope();
+        embed = add_link("embed", std::make_shared<L::EmbedID>(kTreeVocab, kTreeUnits,
+                                                               Param(30, kTreeVocab, kTreeUnits, 1.0)));
+        l = add_link("l", std::make_shared<L::Linear>(2 * kTreeUnits, kTreeUnits, false,
+                                                      Param(31, kTreeUnits, 2 * kTreeUnits, 2.0 * kTreeUnits)));
+        w = add_link("w", std::make_shared<L::Linear>(kTreeUnits, kTreeLabels, false,
+                                                      Param(32, kTreeLabels, kTreeUnits, 1.0 * kTreeUnits)));
+    }
+    // Returns (v, loss) of the subtree.
+    std::pair<Variable, Variable> traverse(const Node& node) {
+        if (!node.left) {
+            Variable v = (*embed)(node.word);
+            Variable loss = F::softmax_cross_entropy((*w)(v), node.label);
+            return {v, loss};
+        }
+        auto [lv, ll] = traverse(*node.left);
+        auto [rv, rl] = traverse(*node.right);
+        Variable v = F::tanh((*l)(F::concat({lv, rv})));
+        Variable loss = ll + rl + F::softmax_cross_entropy((*w)(v), node.label);
+        return {v, loss};
+    }
+
+    std::shared_ptr<L::EmbedID> embed;
+    std::shared_ptr<L::Linear> l, w;
+};
+
+std::function<float()> TreeStep() {
+    auto model = std::make_shared<RecursiveNet>();
+    auto opt = std::make_shared<cnet::optimizers::AdaGrad>(0.1, 1e-8);
+    opt->setup(model);
+    auto trees = std::make_shared<std::vector<std::unique_ptr<Node>>>();
+    for (int64_t t = 0; t < kNumTrees; ++t) trees->push_back(MakeTree(t, 0, kTreeLeaves));
+    auto it = std::make_shared<int64_t>(0);
+    return [model, opt, trees, it]() {
+        const Node& tree = *(*trees)[static_cast<size_t>((*it)++ % kNumTrees)];
+        Variable loss = model->traverse(tree).second;
+        model->cleargrads();
+        loss.backward();
+        opt->update();
+        return LossValue(loss);
+    };
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Args a = ParseArgs(argc, argv);
+    cnet::SetNumThreads(a.threads);
+
+    // Warm-up and iteration counts as in the torch peer (the fastest Python peer).
+    if (a.Want("A", "A_mlp_large")) {
+        Run(a, "A_mlp_large", MlpStep({"A_mlp_large", {784, 1000, 1000, 10}, 100, true}), 3, 10, 100);
+    }
+    if (a.Want("B", "B_mlp_small")) {
+        Run(a, "B_mlp_small", MlpStep({"B_mlp_small", {784, 100, 100, 10}, 128, false}), 20, 100, 128);
+    }
+    if (a.Want("D", "D_tree_rnn")) Run(a, "D_tree_rnn", TreeStep(), 10, 40, 0);
+    for (const char* skipped : {"C", "E"}) {
+        if (a.Want(skipped, skipped)) {
+            std::fprintf(stderr, "cnet_bench: workload %s skipped (the runtime has no %s yet)\n", skipped,
+                         skipped[0] == 'C' ? "LSTM" : "convolution/pooling");
+        }
+    }
+    return 0;
+}
