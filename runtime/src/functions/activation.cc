@@ -42,10 +42,15 @@ public:
         : op_(op), a_(a), label_(label), grad_label_(grad_label) {}
     const char* label() const override { return label_; }
     void check_type_forward(const ArrayList& in) const override { type_check::ExpectFloat(label(), in, 0); }
-    ArrayList forward(const ArrayList& in) override { return {kernels::ActivationForward(op_, in[0], a_)}; }
+    ArrayList forward(const ArrayList& in) override {
+        if (op_ == Activation::kRelu) retain_outputs({0});
+        return {kernels::ActivationForward(op_, in[0], a_)};
+    }
     VarList backward(const IndexList&, const VarList& gy) override {
-        // The input is held by the node anyway; the masks read it (x > 0 is y > 0 for relu).
-        return {Apply1<PiecewiseLinearGrad>({gy[0]}, op_, input_array(0), a_, grad_label_)};
+        // ReLU reads its mask from the retained output (y > 0 is x > 0), as Chainer does; the others from the
+        // input, which the node holds anyway. One fused pass either way (kernels::ActivationGrad).
+        const Array& src = op_ == Activation::kRelu ? retained_output_array(0) : input_array(0);
+        return {Apply1<PiecewiseLinearGrad>({gy[0]}, op_, src, a_, grad_label_)};
     }
 
 private:

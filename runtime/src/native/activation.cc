@@ -1,5 +1,6 @@
-// activation.cc — CPU activation kernels: each forward and gradient is one elementwise pass (native::Map);
-// softmax walks (outer, axis, inner) blocks with the axis reduction kept in a per-block buffer.
+// activation.cc — CPU activation kernels: each forward and gradient is one elementwise pass, split across
+// OpenMP threads for large contiguous arrays (native::Map for the strided rest); softmax walks (outer, axis,
+// inner) blocks with the axis reduction kept in a per-block buffer.
 #include "cnet/kernels/activation.h"
 
 #include <algorithm>
@@ -8,52 +9,95 @@
 #include <vector>
 
 #include "cnet/core/dtype_dispatch.h"
+#include "cnet/core/threading.h"
 #include "native/elementwise.h"
 
 namespace cnet {
 namespace kernels {
 namespace {
 
+// Elements per thread below which a pass stays on one thread: the cheap piecewise-linear maps are
+// memory-bound, the transcendental ones are not.
+int64_t MinWorkPerThread(Activation op) {
+    switch (op) {
+        case Activation::kRelu:
+        case Activation::kLeakyRelu:
+        case Activation::kClippedRelu:
+        case Activation::kHardSigmoid: return 1 << 15;
+        default: return 1 << 12;
+    }
+}
+
+// out[i] = f(in[i]...) over equally shaped operands: one parallel flat loop when all are contiguous, else
+// native::Map (strided, single-threaded).
+template <typename T, typename F>
+void Unary(Activation op, const Array& x, Array& y, F f) {
+    if (!(x.is_contiguous() && y.is_contiguous() && x.shape() == y.shape())) {
+        native::Map<T, T>(y, f, x);
+        return;
+    }
+    const T* xp = x.data<T>();
+    T* yp = y.data<T>();
+    const int64_t n = y.size();
+    const int threads = ThreadsFor(n, MinWorkPerThread(op));
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    for (int64_t i = 0; i < n; ++i) yp[i] = f(xp[i]);
+}
+
+template <typename T, typename F>
+void Binary(Activation op, const Array& s, const Array& gy, Array& gx, F f) {
+    if (!(s.is_contiguous() && gy.is_contiguous() && gx.is_contiguous() && s.shape() == gx.shape() &&
+          gy.shape() == gx.shape())) {
+        native::Map<T, T, T>(gx, f, s, gy);
+        return;
+    }
+    const T* sp = s.data<T>();
+    const T* gp = gy.data<T>();
+    T* out = gx.data<T>();
+    const int64_t n = gx.size();
+    const int threads = ThreadsFor(n, MinWorkPerThread(op));
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    for (int64_t i = 0; i < n; ++i) out[i] = f(sp[i], gp[i]);
+}
+
 template <typename T>
 void ForwardTyped(Activation op, const Array& x, T a, Array& y) {
-    using native::Map;
     switch (op) {
-        case Activation::kRelu: Map<T, T>(y, [](T v) { return v > T(0) ? v : T(0); }, x); return;
-        case Activation::kLeakyRelu: Map<T, T>(y, [a](T v) { return v >= T(0) ? v : a * v; }, x); return;
-        case Activation::kClippedRelu: Map<T, T>(y, [a](T v) { return std::min(std::max(v, T(0)), a); }, x); return;
+        case Activation::kRelu: Unary<T>(op, x, y, [](T v) { return v > T(0) ? v : T(0); }); return;
+        case Activation::kLeakyRelu: Unary<T>(op, x, y, [a](T v) { return v >= T(0) ? v : a * v; }); return;
+        case Activation::kClippedRelu: Unary<T>(op, x, y, [a](T v) { return std::min(std::max(v, T(0)), a); }); return;
         case Activation::kHardSigmoid:
-            Map<T, T>(y, [](T v) { return std::min(std::max(T(0.2) * v + T(0.5), T(0)), T(1)); }, x);
+            Unary<T>(op, x, y, [](T v) { return std::min(std::max(T(0.2) * v + T(0.5), T(0)), T(1)); });
             return;
-        case Activation::kElu: Map<T, T>(y, [a](T v) { return v >= T(0) ? v : a * std::expm1(v); }, x); return;
+        case Activation::kElu: Unary<T>(op, x, y, [a](T v) { return v >= T(0) ? v : a * std::expm1(v); }); return;
         case Activation::kSigmoid:  // Chainer's form: stable for large |x|, no exp overflow
-            Map<T, T>(y, [](T v) { return std::tanh(v * T(0.5)) * T(0.5) + T(0.5); }, x);
+            Unary<T>(op, x, y, [](T v) { return std::tanh(v * T(0.5)) * T(0.5) + T(0.5); });
             return;
-        case Activation::kTanh: Map<T, T>(y, [](T v) { return std::tanh(v); }, x); return;
+        case Activation::kTanh: Unary<T>(op, x, y, [](T v) { return std::tanh(v); }); return;
         case Activation::kSoftplus:
-            Map<T, T>(y, [a](T v) { return (std::max(a * v, T(0)) + std::log1p(std::exp(-std::fabs(a * v)))) / a; }, x);
+            Unary<T>(op, x, y, [a](T v) { return (std::max(a * v, T(0)) + std::log1p(std::exp(-std::fabs(a * v)))) / a; });
             return;
     }
 }
 
 template <typename T>
 void GradTyped(Activation op, const Array& s, const Array& gy, T a, Array& gx) {
-    using native::Map;
     switch (op) {
-        case Activation::kRelu: Map<T, T, T>(gx, [](T y, T g) { return y > T(0) ? g : T(0); }, s, gy); return;
-        case Activation::kLeakyRelu: Map<T, T, T>(gx, [a](T x, T g) { return x < T(0) ? a * g : g; }, s, gy); return;
+        case Activation::kRelu: Binary<T>(op, s, gy, gx, [](T y, T g) { return y > T(0) ? g : T(0); }); return;
+        case Activation::kLeakyRelu: Binary<T>(op, s, gy, gx, [a](T x, T g) { return x < T(0) ? a * g : g; }); return;
         case Activation::kClippedRelu:
-            Map<T, T, T>(gx, [a](T x, T g) { return (T(0) < x && x < a) ? g : T(0); }, s, gy);
+            Binary<T>(op, s, gy, gx, [a](T x, T g) { return (T(0) < x && x < a) ? g : T(0); });
             return;
         case Activation::kHardSigmoid:
-            Map<T, T, T>(gx, [](T x, T g) { return (T(-2.5) < x && x < T(2.5)) ? T(0.2) * g : T(0); }, s, gy);
+            Binary<T>(op, s, gy, gx, [](T x, T g) { return (T(-2.5) < x && x < T(2.5)) ? T(0.2) * g : T(0); });
             return;
         case Activation::kElu:
-            Map<T, T, T>(gx, [a](T x, T g) { return x < T(0) ? g * a * std::exp(x) : g; }, s, gy);
+            Binary<T>(op, s, gy, gx, [a](T x, T g) { return x < T(0) ? g * a * std::exp(x) : g; });
             return;
-        case Activation::kSigmoid: Map<T, T, T>(gx, [](T y, T g) { return g * y * (T(1) - y); }, s, gy); return;
-        case Activation::kTanh: Map<T, T, T>(gx, [](T y, T g) { return g * (T(1) - y * y); }, s, gy); return;
+        case Activation::kSigmoid: Binary<T>(op, s, gy, gx, [](T y, T g) { return g * y * (T(1) - y); }); return;
+        case Activation::kTanh: Binary<T>(op, s, gy, gx, [](T y, T g) { return g * (T(1) - y * y); }); return;
         case Activation::kSoftplus:  // g * sigmoid(a*x)
-            Map<T, T, T>(gx, [a](T x, T g) { return g * (std::tanh(a * x * T(0.5)) * T(0.5) + T(0.5)); }, s, gy);
+            Binary<T>(op, s, gy, gx, [a](T x, T g) { return g * (std::tanh(a * x * T(0.5)) * T(0.5) + T(0.5)); });
             return;
     }
 }
@@ -63,7 +107,8 @@ void CheckCpu(const Array& out, const char* what) {
                   " is not supported in this build");
 }
 
-// float16 is a storage dtype: run `body(inputs, out)` on float32 copies and store the result back.
+// float16 is a storage dtype: run `body(inputs, out)` on float32 copies and store the result back. Other
+// dtypes run in place, with no allocation.
 template <typename Body>
 void InComputeDtype(std::initializer_list<Array> inputs, const Array& out, Body body) {
     for (const Array& a : inputs)
@@ -71,13 +116,13 @@ void InComputeDtype(std::initializer_list<Array> inputs, const Array& out, Body 
                       "internal: activation kernel operands differ: ", a.shape(), " ", DtypeName(a.dtype()), " vs ",
                       out.shape(), " ", DtypeName(out.dtype()));
     if (out.dtype() != Dtype::kFloat16) {
-        body(std::vector<Array>(inputs.begin(), inputs.end()), out);
+        body(inputs.begin(), out);
         return;
     }
     std::vector<Array> in32;
     for (const Array& a : inputs) in32.push_back(a.astype(Dtype::kFloat32));
     Array out32 = Array::Empty(out.shape(), Dtype::kFloat32, out.device());
-    body(in32, out32);
+    body(in32.data(), out32);
     Array(out).assign(out32);
 }
 
@@ -132,7 +177,7 @@ void SoftmaxGradBlock(const T* y, const T* gy, T* gx, int64_t n, int64_t inner, 
 
 void ActivationForward(Activation op, const Array& x, double a, const Array& y) {
     CheckCpu(y, "activation");
-    InComputeDtype({x}, y, [op, a](const std::vector<Array>& in, const Array& out_in) {
+    InComputeDtype({x}, y, [op, a](const Array* in, const Array& out_in) {
         Array out = out_in;
         CNET_DISPATCH_FLOAT(out.dtype(), T, { ForwardTyped<T>(op, in[0], static_cast<T>(a), out); });
     });
@@ -140,7 +185,7 @@ void ActivationForward(Activation op, const Array& x, double a, const Array& y) 
 
 void ActivationGrad(Activation op, const Array& src, const Array& gy, double a, const Array& gx) {
     CheckCpu(gx, "activation gradient");
-    InComputeDtype({src, gy}, gx, [op, a](const std::vector<Array>& in, const Array& out_in) {
+    InComputeDtype({src, gy}, gx, [op, a](const Array* in, const Array& out_in) {
         Array out = out_in;
         CNET_DISPATCH_FLOAT(out.dtype(), T, { GradTyped<T>(op, in[0], in[1], static_cast<T>(a), out); });
     });
@@ -161,7 +206,7 @@ Array ActivationGrad(Activation op, const Array& src, const Array& gy, double a)
 void Softmax(const Array& x, int axis, bool log, const Array& y) {
     CheckCpu(y, "softmax");
     CNET_CHECK(y.is_contiguous(), "internal: softmax output must be contiguous");
-    InComputeDtype({x}, y, [axis, log](const std::vector<Array>& in, const Array& out) {
+    InComputeDtype({x}, y, [axis, log](const Array* in, const Array& out) {
         const Array xc = in[0].as_contiguous();
         const AxisBlocks b(xc.shape(), axis);
         CNET_DISPATCH_FLOAT(out.dtype(), T, {
@@ -177,7 +222,7 @@ void Softmax(const Array& x, int axis, bool log, const Array& y) {
 void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Array& gx) {
     CheckCpu(gx, "softmax gradient");
     CNET_CHECK(gx.is_contiguous(), "internal: softmax gradient output must be contiguous");
-    InComputeDtype({y, gy}, gx, [axis, log](const std::vector<Array>& in, const Array& out) {
+    InComputeDtype({y, gy}, gx, [axis, log](const Array* in, const Array& out) {
         const Array yc = in[0].as_contiguous(), gc = in[1].as_contiguous();
         const AxisBlocks b(yc.shape(), axis);
         CNET_DISPATCH_FLOAT(out.dtype(), T, {
