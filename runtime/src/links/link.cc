@@ -1,0 +1,314 @@
+// link.cc — Link: parameter/persistent registration, traversal, gradients, copies and serialization.
+#include "cnet/links/link.h"
+
+#include <algorithm>
+#include <limits>
+#include <typeinfo>
+
+#include "cnet/initializers/constant.h"
+#include "cnet/optimizers/update_rule.h"
+
+namespace cnet {
+
+InitScope::InitScope(Link& link) : link_(&link), previous_(link.within_init_scope_) {
+    link.within_init_scope_ = true;
+}
+
+InitScope::~InitScope() {
+    if (link_) link_->within_init_scope_ = previous_;
+}
+
+Variable Link::call(const std::vector<Variable>& args) {
+    throw Error(internal::StrCat("this link (", typeid(*this).name(), ", name '", name_, "') cannot be called with ",
+                                 args.size(), " argument(s) generically: override Link::call"));
+}
+
+namespace {
+
+template <typename Entries>
+auto FindEntry(Entries& entries, const std::string& name) {
+    return std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.first == name; });
+}
+
+}  // namespace
+
+Parameter Link::add_param(const std::string& name, Parameter param) {
+    CNET_CHECK_AS(ValueError, !name_taken(name), "cannot register a new parameter ", name,
+                  ": attribute exists");
+    CNET_CHECK_AS(ValueError, param.defined(), "cannot register None as the parameter ", name);
+    if (param.name().empty()) param.set_name(name);
+    params_.emplace_back(name, param);
+    return param;
+}
+
+Parameter Link::add_param(const std::string& name, std::optional<Shape> shape, Dtype dtype,
+                          const initializers::InitializerArg& initializer) {
+    // Chainer's deprecated add_param fills NaN when no initializer is given.
+    std::shared_ptr<Initializer> init =
+        initializer.get(std::make_shared<initializers::Constant>(std::numeric_limits<double>::quiet_NaN()));
+    Parameter param(init, std::nullopt, name);
+    param.impl()->param->dtype = init->dtype() ? *init->dtype() : dtype;
+    if (shape) param.initialize(*shape);
+    return add_param(name, param);
+}
+
+PersistentValue& Link::add_persistent(const std::string& name, PersistentValue value) {
+    CNET_CHECK_AS(ValueError, !name_taken(name), "cannot register a new persistent value ",
+                  name, ": attribute exists");
+    persistent_.emplace_back(name, std::move(value));
+    return persistent_.back().second;
+}
+
+void Link::register_persistent(const std::string& name) {
+    auto it = FindEntry(params_, name);
+    CNET_CHECK_AS(ValueError, it != params_.end(), "cannot register non-existent attribute ", name,
+                  " as a persistent value");
+    Array data = it->second.array();
+    params_.erase(it);
+    persistent_.emplace_back(name, data);
+}
+
+PersistentValue& Link::persistent(const std::string& name) {
+    auto it = FindEntry(persistent_, name);
+    CNET_CHECK_AS(ValueError, it != persistent_.end(), "no persistent value named '", name, "'");
+    return it->second;
+}
+
+bool Link::has_param(const std::string& name) const { return FindEntry(params_, name) != params_.end(); }
+
+bool Link::has_persistent(const std::string& name) const {
+    return FindEntry(persistent_, name) != persistent_.end();
+}
+
+Parameter Link::param(const std::string& name) const {
+    auto it = FindEntry(params_, name);
+    CNET_CHECK_AS(ValueError, it != params_.end(), "no parameter named '", name, "'");
+    return it->second;
+}
+
+// ---- traversal
+
+void Link::collect_namedparams(const std::string& prefix, bool include_uninit,
+                               std::vector<std::pair<std::string, Parameter>>& out) const {
+    for (const auto& [name, p] : params_)
+        if (include_uninit || p.is_initialized()) out.emplace_back(prefix + "/" + name, p);
+    for (const auto& [child_prefix, child] : const_cast<Link*>(this)->namedlinks(true)) {
+        for (const auto& [name, p] : child->params_)
+            if (include_uninit || p.is_initialized()) out.emplace_back(prefix + child_prefix + "/" + name, p);
+    }
+}
+
+std::vector<std::pair<std::string, Parameter>> Link::namedparams(bool include_uninit) const {
+    std::vector<std::pair<std::string, Parameter>> out;
+    collect_namedparams("", include_uninit, out);
+    return out;
+}
+
+std::vector<Parameter> Link::params(bool include_uninit) const {
+    std::vector<Parameter> out;
+    for (auto& [name, p] : namedparams(include_uninit)) out.push_back(std::move(p));
+    return out;
+}
+
+void Link::collect_namedlinks(const std::string& prefix, std::vector<std::pair<std::string, Link*>>& out) {
+    for (const auto& child : children()) {
+        const std::string path = prefix + "/" + child->name();
+        out.emplace_back(path, child.get());
+        child->collect_namedlinks(path, out);
+    }
+}
+
+std::vector<std::pair<std::string, Link*>> Link::namedlinks(bool skipself) {
+    std::vector<std::pair<std::string, Link*>> out;
+    if (!skipself) out.emplace_back("/", this);
+    collect_namedlinks("", out);
+    return out;
+}
+
+std::vector<Link*> Link::links(bool skipself) {
+    std::vector<Link*> out;
+    for (const auto& [path, link] : namedlinks(skipself)) out.push_back(link);
+    return out;
+}
+
+// ---- gradients and parameters
+
+void Link::cleargrads() {
+    for (Parameter& p : params()) p.cleargrad();
+}
+
+void Link::zerograds() {
+    for (Parameter& p : params()) p.zerograd();
+}
+
+void Link::addgrads(Link& link) {
+    std::vector<Parameter> mine = params();
+    std::vector<Parameter> theirs = link.params();
+    CNET_CHECK_AS(ValueError, mine.size() == theirs.size(), "addgrads: the links have different parameters");
+    for (size_t i = 0; i < mine.size(); ++i) {
+        if (!theirs[i].is_initialized()) continue;
+        if (!mine[i].is_initialized()) mine[i].initialize(theirs[i].shape());  // Chainer's Parameter.addgrad
+        mine[i].addgrad(theirs[i]);
+    }
+}
+
+void Link::copyparams(Link& link) {
+    std::vector<Parameter> mine = params();
+    std::vector<Parameter> theirs = link.params();
+    CNET_CHECK_AS(ValueError, mine.size() == theirs.size(), "copyparams: the links have different parameters");
+    for (size_t i = 0; i < mine.size(); ++i) {
+        if (theirs[i].is_initialized()) mine[i].copydata(theirs[i]);
+    }
+}
+
+int64_t Link::count_params() const {
+    int64_t n = 0;
+    for (const Parameter& p : params())
+        if (p.is_initialized()) n += p.size();
+    return n;
+}
+
+void Link::enable_update() {
+    for (Parameter& p : params())
+        if (auto rule = p.update_rule()) rule->enabled = true;
+}
+
+void Link::disable_update() {
+    for (Parameter& p : params())
+        if (auto rule = p.update_rule()) rule->enabled = false;
+}
+
+bool Link::update_enabled() const {
+    for (const Parameter& p : params()) {
+        auto rule = p.update_rule();
+        if (!rule || rule->enabled) return true;
+    }
+    return false;
+}
+
+Link& Link::to_cpu() {
+    for (auto& link : links()) {
+        for (auto& [name, p] : link->params_) {
+            if (p.is_initialized()) p.set_array(p.array().to_device(Device::Cpu()));
+            if (p.grad().defined()) p.set_grad(p.grad().to_device(Device::Cpu()));
+        }
+        for (auto& [name, v] : link->persistent_)
+            if (auto* a = std::get_if<Array>(&v); a && a->defined()) *a = a->to_device(Device::Cpu());
+    }
+    return *this;
+}
+
+// ---- copies
+
+std::shared_ptr<Link> Link::clone(const std::string&) const {
+    throw Error(internal::StrCat("copy() is not supported by this link (", typeid(*this).name(),
+                                 "): it must override Link::clone"));
+}
+
+std::shared_ptr<Link> Link::copy(const std::string& mode) const {
+    CNET_CHECK_AS(ValueError, mode == "share" || mode == "copy" || mode == "init",
+                  "The 'mode' argument should be either 'init','copy', or 'share'. But ", mode, " was given.");
+    std::shared_ptr<Link> ret = clone(mode);
+    ret->name_.clear();
+    return ret;
+}
+
+void Link::copy_own_state(const std::string& mode) {
+    for (auto& [name, p] : params_) {
+        Parameter fresh(p.initializer(), std::nullopt, p.name());
+        fresh.impl()->param->dtype = p.impl()->param->dtype;
+        if (p.is_initialized()) {
+            if (mode == "share") fresh.set_array(p.array());
+            else if (mode == "copy") fresh.set_array(p.array().copy());
+            else fresh.initialize(p.shape());
+        }
+        p = fresh;
+    }
+    if (mode == "share") return;
+    for (auto& [name, v] : persistent_)
+        if (auto* a = std::get_if<Array>(&v); a && a->defined()) *a = a->copy();
+}
+
+// ---- serialization
+
+void Link::serialize(Serializer& serializer) {
+    for (auto& [name, p] : params_) {
+        Array data = p.is_initialized() ? p.array() : Array();
+        const bool was_initialized = data.defined();
+        serializer.serialize(name, data);
+        if (!was_initialized && data.defined()) {
+            // Lazy parameter loaded before its first use: take the stored shape (Chainer's param.initialize).
+            const Dtype dtype = p.impl()->param->dtype;
+            p.set_array(data.dtype() == dtype ? data.as_contiguous() : data.astype(dtype));
+        }
+    }
+    for (auto& [name, v] : persistent_) {
+        std::visit([&, &key = name](auto& value) { serializer.serialize(key, value); }, v);
+    }
+}
+
+// ---- Chain
+
+void Chain::add_link_impl(const std::string& name, std::shared_ptr<Link> link) {
+    CNET_CHECK_AS(ValueError, link != nullptr, "cannot register None as the link ", name);
+    CNET_CHECK_AS(ValueError, !name_taken(name), "cannot register a new link ", name, ": attribute exists");
+    link->set_name(name);
+    children_.emplace_back(name, std::move(link));
+}
+
+std::shared_ptr<Link> Chain::operator[](const std::string& name) const {
+    auto it = FindEntry(children_, name);
+    CNET_CHECK_AS(ValueError, it != children_.end(), "no child link named '", name, "'");
+    return it->second;
+}
+
+bool Chain::has_link(const std::string& name) const { return FindEntry(children_, name) != children_.end(); }
+
+std::vector<std::shared_ptr<Link>> Chain::children() const {
+    std::vector<std::shared_ptr<Link>> out;
+    out.reserve(children_.size());
+    for (const auto& [name, link] : children_) out.push_back(link);
+    return out;
+}
+
+void Chain::serialize(Serializer& serializer) {
+    Link::serialize(serializer);
+    for (auto& [name, link] : children_) link->serialize(*serializer[name]);
+}
+
+// ---- ChainList
+
+ChainList::ChainList(std::vector<std::shared_ptr<Link>> links) {
+    for (auto& link : links) append_impl(std::move(link));
+}
+
+void ChainList::append_impl(std::shared_ptr<Link> link) {
+    CNET_CHECK_AS(ValueError, link != nullptr, "cannot append None to a ChainList");
+    link->set_name(std::to_string(children_.size()));
+    children_.push_back(std::move(link));
+}
+
+std::shared_ptr<Link> ChainList::operator[](int64_t index) const {
+    const int64_t n = len();
+    const int64_t i = index < 0 ? index + n : index;
+    CNET_CHECK_AS(IndexError, i >= 0 && i < n, "ChainList index ", index, " out of range for ", n, " links");
+    return children_[static_cast<size_t>(i)];
+}
+
+void ChainList::serialize(Serializer& serializer) {
+    Link::serialize(serializer);
+    for (size_t i = 0; i < children_.size(); ++i) children_[i]->serialize(*serializer[std::to_string(i)]);
+}
+
+std::shared_ptr<Link> ChainList::clone(const std::string& mode) const {
+    auto ret = std::make_shared<ChainList>(*this);
+    ret->copy_own_state(mode);
+    for (auto& child : ret->children_) {
+        const std::string name = child->name();
+        child = child->copy(mode);
+        child->set_name(name);
+    }
+    return ret;
+}
+
+}  // namespace cnet
