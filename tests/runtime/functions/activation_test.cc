@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cnet/core/threading.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/activation.h"
 #include "cnet/testing/gradient_check.h"
@@ -28,6 +29,7 @@ using gradient_check::check_backward;
 using gradient_check::check_double_backward;
 using testing_util::Arr;
 using testing_util::RefMap;
+using testing_util::RefMap2;
 using testing_util::Uniform;
 using testing_util::UniformAway;
 
@@ -53,6 +55,28 @@ TEST(ActivationTest, ReluGradientIsTheMask) {
     y.set_grad(Arr({1, 2, 3, 4}, Shape{2, 2}));
     y.backward();
     EXPECT_ALLCLOSE(x.grad(), Arr({0, 0, 3, 4}, Shape{2, 2}));
+}
+
+TEST(ActivationTest, LargeAndStridedInputsMatchTheDefinition) {
+    // Large contiguous arrays take the multi-threaded pass, transposed views the strided one.
+    const int saved = GetNumThreads();
+    SetNumThreads(4);
+    const Array xs = Uniform(Shape{512, 300}, -1, 1, kF64, 5);
+    const Array gys = Uniform(Shape{512, 300}, -1, 1, kF64, 6);
+    const Array x32 = xs.astype(Dtype::kFloat32);
+    for (bool strided : {false, true}) {
+        const Array x = strided ? xs.transpose() : xs;
+        Variable v(strided ? x32.transpose() : x32);
+        ASSERT_EQ(v.array().is_contiguous(), !strided);
+        Variable y = F::relu(v);
+        EXPECT_ALLCLOSE(y.array(), RefMap(x, [](double e) { return e > 0 ? e : 0; }).astype(Dtype::kFloat32));
+        const Array g = strided ? gys.transpose() : gys;
+        y.set_grad(g.astype(Dtype::kFloat32));
+        y.backward();
+        EXPECT_ALLCLOSE(v.grad(), RefMap2(x, g, [](double e, double d) { return e > 0 ? d : 0; }).astype(Dtype::kFloat32));
+        EXPECT_ALLCLOSE(F::tanh(v).array(), RefMap(x, [](double e) { return std::tanh(e); }).astype(Dtype::kFloat32));
+    }
+    SetNumThreads(saved);
 }
 
 TEST(ActivationTest, CReLUValues) {
