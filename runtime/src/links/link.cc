@@ -88,25 +88,27 @@ Parameter Link::param(const std::string& name) const {
 
 // ---- traversal
 
-void Link::collect_namedparams(const std::string& prefix, bool include_uninit,
-                               std::vector<std::pair<std::string, Parameter>>& out) const {
-    for (const auto& [name, p] : params_)
-        if (include_uninit || p.is_initialized()) out.emplace_back(prefix + "/" + name, p);
-    for (const auto& [child_prefix, child] : const_cast<Link*>(this)->namedlinks(true)) {
-        for (const auto& [name, p] : child->params_)
-            if (include_uninit || p.is_initialized()) out.emplace_back(prefix + child_prefix + "/" + name, p);
-    }
-}
-
 std::vector<std::pair<std::string, Parameter>> Link::namedparams(bool include_uninit) const {
     std::vector<std::pair<std::string, Parameter>> out;
-    collect_namedparams("", include_uninit, out);
+    for (const auto& [name, p] : params_)
+        if (include_uninit || p.is_initialized()) out.emplace_back("/" + name, p);
+    for (const auto& [path, link] : const_cast<Link*>(this)->namedlinks(/*skipself=*/true)) {
+        for (const auto& [name, p] : link->params_)
+            if (include_uninit || p.is_initialized()) out.emplace_back(path + "/" + name, p);
+    }
     return out;
+}
+
+// Same order as namedparams (pre-order over links), without building paths.
+void Link::collect_params(bool include_uninit, std::vector<Parameter>& out) const {
+    for (const auto& [name, p] : params_)
+        if (include_uninit || p.is_initialized()) out.push_back(p);
+    for (size_t i = 0, n = num_children(); i < n; ++i) child_at(i)->collect_params(include_uninit, out);
 }
 
 std::vector<Parameter> Link::params(bool include_uninit) const {
     std::vector<Parameter> out;
-    for (auto& [name, p] : namedparams(include_uninit)) out.push_back(std::move(p));
+    collect_params(include_uninit, out);
     return out;
 }
 

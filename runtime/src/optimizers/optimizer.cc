@@ -2,7 +2,7 @@
 #include "cnet/optimizers/optimizer.h"
 
 #include <algorithm>
-#include <unordered_set>
+#include <atomic>
 
 #include "cnet/np/math.h"
 
@@ -124,31 +124,47 @@ Optimizer& GradientMethod::setup(std::shared_ptr<Link> link) {
     return *this;
 }
 
-void GradientMethod::reallocate_cleared_grads() {
-    for (Parameter& param : target->params(/*include_uninit=*/false)) {
-        if (!param.grad().defined()) param.set_grad(Array::Zeros(param.shape(), param.dtype(), param.device()));
+namespace {
+
+void ReallocateClearedGrads(std::vector<Parameter>& params) {
+    for (Parameter& param : params) {
+        if (param.is_initialized() && !param.grad().defined())
+            param.set_grad(Array::Zeros(param.shape(), param.dtype(), param.device()));
     }
+}
+
+std::atomic<uint64_t> g_update_mark{0};
+
+}  // namespace
+
+void GradientMethod::reallocate_cleared_grads() {
+    CNET_CHECK(target != nullptr, "reallocate_cleared_grads() called before setup()");
+    std::vector<Parameter> params = target->params(/*include_uninit=*/false);
+    ReallocateClearedGrads(params);
 }
 
 void GradientMethod::update() {
     CNET_CHECK(target != nullptr, "update() called before setup()");
-    reallocate_cleared_grads();
+    std::vector<Parameter> params = target->params();
+    ReallocateClearedGrads(params);
     if (loss_scale_ && *loss_scale_ != 1.0) {
-        for (Parameter& param : target->params(/*include_uninit=*/false)) {
-            Array g = internal::MutableGrad(param);
+        for (Parameter& param : params) {
+            Array g = param.is_initialized() ? internal::MutableGrad(param) : Array();
             if (g.defined()) g *= Scalar(1.0 / *loss_scale_);
         }
     }
     call_hooks("pre");
     t += 1;
     // A parameter reachable through several paths (a shared child link) is updated once.
-    std::unordered_set<const VariableImpl*> seen;
-    for (Parameter& param : target->params()) {
-        if (!seen.insert(param.impl()).second) continue;
-        if (!param.update_rule()) rule_for(param);  // registered after setup()
-        param.update();
+    const uint64_t mark = ++g_update_mark;
+    for (Parameter& param : params) {
+        std::shared_ptr<UpdateRule> rule = param.update_rule();
+        if (!rule) rule = rule_for(param);  // registered after setup()
+        if (rule->update_mark_ == mark) continue;
+        rule->update_mark_ = mark;
+        rule->update(param);
     }
-    reallocate_cleared_grads();
+    ReallocateClearedGrads(params);
     call_hooks("post");
 }
 

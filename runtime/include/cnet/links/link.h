@@ -165,11 +165,13 @@ protected:
 
     /// True when `name` is used by a parameter, a persistent value or (in Chain) a child link.
     virtual bool name_taken(const std::string& name) const { return has_param(name) || has_persistent(name); }
+    /// Non-allocating access to the direct children (for the per-step traversals of optimizers).
+    virtual size_t num_children() const { return 0; }
+    virtual Link* child_at(size_t) const { return nullptr; }
 
 private:
     void collect_namedlinks(const std::string& prefix, std::vector<std::pair<std::string, Link*>>& out);
-    void collect_namedparams(const std::string& prefix, bool include_uninit,
-                             std::vector<std::pair<std::string, Parameter>>& out) const;
+    void collect_params(bool include_uninit, std::vector<Parameter>& out) const;
 };
 
 /// chainer.Chain: a link with named child links (registration order).
@@ -191,6 +193,8 @@ public:
 
 protected:
     bool name_taken(const std::string& name) const override { return Link::name_taken(name) || has_link(name); }
+    size_t num_children() const override { return children_.size(); }
+    Link* child_at(size_t i) const override { return children_[i].second.get(); }
     std::vector<std::pair<std::string, std::shared_ptr<Link>>> children_;
 
 private:
@@ -225,6 +229,8 @@ public:
 
 protected:
     std::shared_ptr<Link> clone(const std::string& mode) const override;
+    size_t num_children() const override { return children_.size(); }
+    Link* child_at(size_t i) const override { return children_[i].get(); }
     std::vector<std::shared_ptr<Link>> children_;
 
 private:

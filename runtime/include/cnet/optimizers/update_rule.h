@@ -17,6 +17,8 @@ namespace cnet {
 /// Base of every optimizer's rule. Subclasses name their state arrays (state_keys) and implement
 /// update_core; the state is created lazily at the first update (init_state), so parameters that are
 /// initialized after setup() work.
+class GradientMethod;
+
 class UpdateRule {
 public:
     /// A per-parameter hook, called as hook(rule, param) before update_core.
@@ -70,7 +72,9 @@ protected:
     std::vector<std::pair<std::string, Array>> state_;
 
 private:
+    friend class GradientMethod;
     std::vector<std::pair<std::string, Hook>> hooks_;
+    uint64_t update_mark_ = 0;  // the GradientMethod::update pass that last applied this rule
 };
 
 namespace internal {
