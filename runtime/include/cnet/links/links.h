@@ -5,3 +5,4 @@
 #include "cnet/links/embed_id.h"
 #include "cnet/links/linear.h"
 #include "cnet/links/link.h"
+#include "cnet/links/sequential.h"
