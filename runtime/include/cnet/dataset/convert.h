@@ -1,0 +1,36 @@
+// convert.h — chainer.dataset.concat_examples and to_device: a list of examples to batched arrays.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "cnet/core/array.h"
+#include "cnet/datasets/dataset.h"
+
+namespace cnet {
+namespace dataset {
+
+using datasets::Example;
+
+/// chainer.dataset.to_device(device, x): None leaves x where it is; a negative id moves it to the CPU, an
+/// id >= 0 to that GPU.
+Array to_device(std::optional<int> device, const Array& x);
+
+/// concat_examples(batch, device=None, padding=None): stacks slot j of every example along a new axis 0, so
+/// [(x0, t0), (x1, t1)] gives {stack(x0, x1), stack(t0, t1)}; a batch of 1-tuples gives one array.
+/// - Without padding every example's slot must have the same shape (ShapeError naming the example, the slot
+///   and both shapes). Dtypes are promoted as numpy.concatenate does.
+/// - With padding, slot arrays of equal rank are padded to their elementwise maximum shape with the value.
+/// - ValueError for an empty batch ("batch is empty", as Chainer) or examples of different lengths.
+std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optional<int> device = std::nullopt,
+                                   std::optional<Scalar> padding = std::nullopt);
+/// Per-slot padding values (Chainer's tuple padding), one per slot.
+std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optional<int> device,
+                                   const std::vector<Scalar>& padding);
+
+/// The converter type the updaters and Evaluator take (concat_examples fits it).
+using Converter =
+    std::vector<Array> (*)(const std::vector<Example>& batch, std::optional<int> device, std::optional<Scalar> padding);
+
+}  // namespace dataset
+}  // namespace cnet

@@ -1,0 +1,38 @@
+// dataset.h — the dataset abstraction (Chainer's DatasetMixin): a sized, indexable collection of examples,
+// where an example is a tuple of arrays (`(x, t)`; a single array is a 1-tuple).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "cnet/core/array.h"
+
+namespace cnet {
+namespace datasets {
+
+/// One example: Chainer's tuple of arrays, position by position (x, t). A plain-array example is a 1-tuple.
+using Example = std::vector<Array>;
+
+/// chainer.dataset.DatasetMixin: implement `size()` (`__len__`) and `get_example(i)` for 0 <= i < size().
+/// Datasets are stateless and shared between iterators through shared_ptr.
+class Dataset {
+public:
+    virtual ~Dataset() = default;
+    /// len(dataset)
+    virtual int64_t size() const = 0;
+    /// The i-th example; implementations may assume 0 <= i < size() (operator[] checks).
+    virtual Example get_example(int64_t i) const = 0;
+
+    int64_t len() const { return size(); }
+    /// dataset[i]: negative indices count from the end; IndexError when out of range.
+    Example operator[](int64_t i) const;
+    /// dataset[indices] / dataset[start:stop]: a list of examples.
+    std::vector<Example> operator[](const std::vector<int64_t>& indices) const;
+    std::vector<Example> slice(int64_t start, int64_t stop) const;
+};
+
+using DatasetPtr = std::shared_ptr<Dataset>;
+
+}  // namespace datasets
+}  // namespace cnet

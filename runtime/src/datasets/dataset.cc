@@ -1,0 +1,60 @@
+// dataset.cc — Dataset's Python-style indexing, TupleDataset and TransformDataset.
+#include "cnet/datasets/dataset.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "cnet/core/error.h"
+#include "cnet/datasets/transform_dataset.h"
+#include "cnet/datasets/tuple_dataset.h"
+
+namespace cnet {
+namespace datasets {
+
+Example Dataset::operator[](int64_t i) const {
+    const int64_t n = size();
+    CNET_CHECK_AS(IndexError, i >= -n && i < n, "dataset index ", i, " out of range for a dataset of size ", n);
+    return get_example(i < 0 ? i + n : i);
+}
+
+std::vector<Example> Dataset::operator[](const std::vector<int64_t>& indices) const {
+    std::vector<Example> out;
+    out.reserve(indices.size());
+    for (int64_t i : indices) out.push_back((*this)[i]);
+    return out;
+}
+
+std::vector<Example> Dataset::slice(int64_t start, int64_t stop) const {
+    const int64_t n = size();
+    auto clamp = [n](int64_t i) { return i < 0 ? std::max<int64_t>(i + n, 0) : std::min(i, n); };
+    std::vector<Example> out;
+    for (int64_t i = clamp(start); i < clamp(stop); ++i) out.push_back(get_example(i));
+    return out;
+}
+
+TupleDataset::TupleDataset(std::vector<Array> arrays) : arrays_(std::move(arrays)) {
+    CNET_CHECK_AS(ValueError, !arrays_.empty(), "no datasets are given");
+    for (size_t k = 0; k < arrays_.size(); ++k) {
+        CNET_CHECK_AS(ValueError, arrays_[k].defined() && arrays_[k].ndim() >= 1, "TupleDataset: dataset ", k,
+                      " is not an array with a first dimension");
+        if (k == 0) length_ = arrays_[0].len();
+        CNET_CHECK_AS(ValueError, arrays_[k].len() == length_, "dataset of the index ", k,
+                      " has a wrong length (", arrays_[k].len(), " != ", length_, ")");
+    }
+}
+
+Example TupleDataset::get_example(int64_t i) const {
+    Example out;
+    out.reserve(arrays_.size());
+    for (const Array& a : arrays_) out.push_back(a[i]);
+    return out;
+}
+
+TransformDataset::TransformDataset(DatasetPtr dataset, Transform transform)
+    : dataset_(std::move(dataset)), transform_(std::move(transform)) {
+    CNET_CHECK_AS(ValueError, dataset_ != nullptr, "TransformDataset: dataset is None");
+    CNET_CHECK_AS(ValueError, static_cast<bool>(transform_), "TransformDataset: transform is None");
+}
+
+}  // namespace datasets
+}  // namespace cnet

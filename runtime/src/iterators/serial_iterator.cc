@@ -1,0 +1,146 @@
+// serial_iterator.cc — SerialIterator: Chainer's batch/epoch bookkeeping, order sampling and serialization.
+#include "cnet/iterators/serial_iterator.h"
+
+#include <algorithm>
+#include <mutex>
+#include <numeric>
+#include <utility>
+
+#include "cnet/core/error.h"
+#include "cnet/serializers/missing_key_error.h"
+
+namespace cnet {
+namespace iterators {
+
+void Iterator::reset() { throw Error("this iterator does not support reset()"); }
+
+ShuffleOrderSampler::ShuffleOrderSampler(std::optional<uint64_t> seed)
+    : generator_(seed ? std::make_shared<random::Generator>(*seed) : nullptr) {}
+
+std::vector<int64_t> ShuffleOrderSampler::operator()(const std::vector<int64_t>& current_order,
+                                                     int64_t /*current_position*/) const {
+    // numpy.random.permutation(len(current_order)); Fisher-Yates from the back.
+    std::vector<int64_t> order(current_order.size());
+    std::iota(order.begin(), order.end(), 0);
+    auto shuffle = [&](random::Generator& gen) {
+        for (int64_t i = static_cast<int64_t>(order.size()) - 1; i > 0; --i)
+            std::swap(order[static_cast<size_t>(i)], order[static_cast<size_t>(gen.randint(0, i + 1))]);
+    };
+    if (generator_) {
+        shuffle(*generator_);
+    } else {
+        std::lock_guard<std::mutex> lock(random::default_generator_mutex());
+        shuffle(random::default_generator());
+    }
+    return order;
+}
+
+SerialIterator::SerialIterator(datasets::DatasetPtr dataset, int64_t batch_size, bool repeat,
+                               std::optional<bool> shuffle, OrderSampler order_sampler)
+    : dataset_(std::move(dataset)), batch_size_(batch_size), repeat_(repeat) {
+    CNET_CHECK_AS(ValueError, dataset_ != nullptr, "SerialIterator: dataset is None");
+    CNET_CHECK_AS(ValueError, batch_size_ > 0, "SerialIterator: batch_size must be positive, got ", batch_size_);
+    if (shuffle.has_value()) {
+        CNET_CHECK_AS(ValueError, !order_sampler,
+                      "`shuffle` is not `None` and a custom `order_sampler` is set. Please set `shuffle` to `None` "
+                      "to use the custom order sampler.");
+        if (*shuffle) order_sampler = ShuffleOrderSampler();
+    } else if (!order_sampler) {
+        order_sampler = ShuffleOrderSampler();
+    }
+    order_sampler_ = std::move(order_sampler);
+    reset();
+}
+
+int64_t SerialIterator::epoch_size() const {
+    return order_ ? static_cast<int64_t>(order_->size()) : dataset_->size();
+}
+
+double SerialIterator::epoch_detail() const {
+    return static_cast<double>(epoch_) + static_cast<double>(current_position_) / static_cast<double>(epoch_size());
+}
+
+std::optional<double> SerialIterator::previous_epoch_detail() const {
+    if (previous_epoch_detail_ < 0) return std::nullopt;
+    return previous_epoch_detail_;
+}
+
+Batch SerialIterator::next() {
+    if (!repeat_ && epoch_ > 0) return {};  // StopIteration
+    previous_epoch_detail_ = epoch_detail();
+    const int64_t i = current_position_;
+    const int64_t i_end = i + batch_size_;
+    const int64_t n = epoch_size();
+    auto example = [&](int64_t k) { return dataset_->get_example(order_ ? (*order_)[static_cast<size_t>(k)] : k); };
+
+    Batch batch;
+    batch.reserve(static_cast<size_t>(batch_size_));
+    for (int64_t k = i; k < std::min(i_end, n); ++k) batch.push_back(example(k));
+
+    if (i_end >= n) {
+        if (repeat_) {
+            const int64_t rest = i_end - n;
+            if (order_) {
+                std::vector<int64_t> new_order = order_sampler_(*order_, i);
+                CNET_CHECK_AS(ValueError, new_order.size() == order_->size(),
+                              "The size of order does not match the size of the previous order.");
+                order_ = std::move(new_order);
+            }
+            // rest may exceed n when batch_size > len(dataset): Python's slice [:rest] stops at n.
+            for (int64_t k = 0; k < std::min(rest, n); ++k) batch.push_back(example(k));
+            current_position_ = rest;
+        } else {
+            current_position_ = 0;
+        }
+        ++epoch_;
+        is_new_epoch_ = true;
+    } else {
+        is_new_epoch_ = false;
+        current_position_ = i_end;
+    }
+    return batch;
+}
+
+void SerialIterator::reset() {
+    current_position_ = 0;
+    epoch_ = 0;
+    is_new_epoch_ = false;
+    previous_epoch_detail_ = -1;
+    if (order_sampler_) {
+        std::vector<int64_t> identity(static_cast<size_t>(dataset_->size()));
+        std::iota(identity.begin(), identity.end(), 0);
+        order_ = order_sampler_(identity, 0);
+    } else {
+        order_.reset();
+    }
+}
+
+void SerialIterator::serialize(Serializer& serializer) {
+    serializer.serialize("current_position", current_position_);
+    serializer.serialize("epoch", epoch_);
+    serializer.serialize("is_new_epoch", is_new_epoch_);
+    if (order_) {
+        Array order = Array::FromVector(*order_);
+        try {
+            serializer.serialize("order", order);
+        } catch (const serializers::MissingKeyError&) {
+            serializer.serialize("_order", order);
+        }
+        if (serializer.is_loading()) {
+            CNET_CHECK_AS(SerializationError, order.defined() && order.ndim() == 1,
+                          "SerialIterator: the stored order is not a 1-D array");
+            order_ = order.to_vector<int64_t>();
+        }
+    }
+    try {
+        serializer.serialize("previous_epoch_detail", previous_epoch_detail_);
+    } catch (const serializers::MissingKeyError&) {
+        // Older snapshots: guess it as Chainer does.
+        previous_epoch_detail_ = static_cast<double>(epoch_) +
+                                 static_cast<double>(current_position_ - batch_size_) / static_cast<double>(epoch_size());
+        previous_epoch_detail_ = epoch_detail() > 0 ? std::max(previous_epoch_detail_, 0.0) : -1.0;
+    }
+}
+
+}  // namespace iterators
+}  // namespace cnet
