@@ -106,30 +106,15 @@ cairo_status_t AppendBytes(void* closure, const unsigned char* data, unsigned in
     return CAIRO_STATUS_SUCCESS;
 }
 
-}  // namespace
+// The data-to-pixel mapping of the axes.
+struct Axes {
+    double x0, x1, y0, y1;
+    double px(double x) const { return kAxesLeft + (x - x0) / (x1 - x0) * kAxesWidth; }
+    double py(double y) const { return kAxesTop + kAxesHeight - (y - y0) / (y1 - y0) * kAxesHeight; }
+};
 
-std::string PlotReport::RenderPng(const std::vector<std::string>& y_keys,
-                                  const std::map<std::string, std::vector<std::pair<double, double>>>& data,
-                                  const std::string& x_label, const std::string& marker, bool grid) {
-    // measure the legend first (the image is widened to hold it, as bbox_inches='tight' does)
-    cairo_surface_t* probe = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-    cairo_t* pcr = cairo_create(probe);
-    cairo_select_font_face(pcr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(pcr, kFontSize);
-    std::vector<std::string> shown;
-    double text_w = 0;
-    for (const auto& k : y_keys) {
-        auto it = data.find(k);
-        if (it == data.end() || it->second.empty()) continue;
-        shown.push_back(k);
-        text_w = std::max(text_w, TextWidth(pcr, k));
-    }
-    cairo_destroy(pcr);
-    cairo_surface_destroy(probe);
-    const double legend_x = kAxesLeft + kAxesWidth + 0.05 * kAxesWidth;
-    const double legend_w = 8 + 30 + 6 + text_w + 8, row_h = 20, legend_h = 8 + row_h * shown.size();
-    const int width = static_cast<int>(std::ceil(legend_x + legend_w + 10));
-
+Axes FitAxes(const std::vector<std::string>& shown,
+             const std::map<std::string, std::vector<std::pair<double, double>>>& data) {
     double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
     for (const auto& k : shown) {
         for (const auto& [x, y] : data.at(k)) {
@@ -141,48 +126,46 @@ std::string PlotReport::RenderPng(const std::vector<std::string>& y_keys,
     if (!std::isfinite(xmin)) xmin = xmax = 0;
     auto [x0, x1] = Limits(xmin, xmax);
     auto [y0, y1] = Limits(ymin, ymax);
-    auto px = [&](double x) { return kAxesLeft + (x - x0) / (x1 - x0) * kAxesWidth; };
-    auto py = [&](double y) { return kAxesTop + kAxesHeight - (y - y0) / (y1 - y0) * kAxesHeight; };
+    return Axes{x0, x1, y0, y1};
+}
 
-    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, kHeight);
-    cairo_t* cr = cairo_create(surface);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, kFontSize);
-    cairo_set_line_width(cr, 1);
+void Line(cairo_t* cr, double x0, double y0, double x1, double y1) {
+    cairo_move_to(cr, x0, y0);
+    cairo_line_to(cr, x1, y1);
+    cairo_stroke(cr);
+}
 
-    // ticks, tick labels and grid
+// Ticks, tick labels, the grid, the x label and the frame.
+void DrawAxes(cairo_t* cr, const Axes& axes, const std::string& x_label, bool grid) {
+    const double bottom = kAxesTop + kAxesHeight, right = kAxesLeft + kAxesWidth;
     double xstep, ystep;
-    std::vector<double> xticks = Ticks(x0, x1, &xstep), yticks = Ticks(y0, y1, &ystep);
-    for (double t : xticks) {
-        double x = std::round(px(t)) + 0.5;
-        if (grid) {
-            cairo_set_source_rgb(cr, 0.69, 0.69, 0.69);
-            cairo_move_to(cr, x, kAxesTop), cairo_line_to(cr, x, kAxesTop + kAxesHeight), cairo_stroke(cr);
-        }
+    for (double t : Ticks(axes.x0, axes.x1, &xstep)) {
+        double x = std::round(axes.px(t)) + 0.5;
+        if (grid) cairo_set_source_rgb(cr, 0.69, 0.69, 0.69), Line(cr, x, kAxesTop, x, bottom);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_move_to(cr, x, kAxesTop + kAxesHeight), cairo_line_to(cr, x, kAxesTop + kAxesHeight + 4), cairo_stroke(cr);
+        Line(cr, x, bottom, x, bottom + 4);
         std::string label = TickLabel(t, xstep);
-        cairo_move_to(cr, x - TextWidth(cr, label) / 2, kAxesTop + kAxesHeight + 18);
+        cairo_move_to(cr, x - TextWidth(cr, label) / 2, bottom + 18);
         cairo_show_text(cr, label.c_str());
     }
-    for (double t : yticks) {
-        double y = std::round(py(t)) + 0.5;
-        if (grid) {
-            cairo_set_source_rgb(cr, 0.69, 0.69, 0.69);
-            cairo_move_to(cr, kAxesLeft, y), cairo_line_to(cr, kAxesLeft + kAxesWidth, y), cairo_stroke(cr);
-        }
+    for (double t : Ticks(axes.y0, axes.y1, &ystep)) {
+        double y = std::round(axes.py(t)) + 0.5;
+        if (grid) cairo_set_source_rgb(cr, 0.69, 0.69, 0.69), Line(cr, kAxesLeft, y, right, y);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_move_to(cr, kAxesLeft - 4, y), cairo_line_to(cr, kAxesLeft, y), cairo_stroke(cr);
+        Line(cr, kAxesLeft - 4, y, kAxesLeft, y);
         std::string label = TickLabel(t, ystep);
         cairo_move_to(cr, kAxesLeft - 7 - TextWidth(cr, label), y + 4);
         cairo_show_text(cr, label.c_str());
     }
-    cairo_move_to(cr, kAxesLeft + kAxesWidth / 2 - TextWidth(cr, x_label) / 2, kAxesTop + kAxesHeight + 38);
+    cairo_move_to(cr, kAxesLeft + kAxesWidth / 2 - TextWidth(cr, x_label) / 2, bottom + 38);
     cairo_show_text(cr, x_label.c_str());
+    cairo_rectangle(cr, kAxesLeft + 0.5, kAxesTop + 0.5, kAxesWidth, kAxesHeight);
+    cairo_stroke(cr);
+}
 
-    // one line per key, clipped to the axes
+// One line per key with its markers, clipped to the axes.
+void DrawSeries(cairo_t* cr, const Axes& axes, const std::vector<std::string>& shown,
+                const std::map<std::string, std::vector<std::pair<double, double>>>& data, const std::string& marker) {
     cairo_save(cr);
     cairo_rectangle(cr, kAxesLeft, kAxesTop, kAxesWidth, kAxesHeight);
     cairo_clip(cr);
@@ -191,36 +174,74 @@ std::string PlotReport::RenderPng(const std::vector<std::string>& y_keys,
         SetColor(cr, kColors[i % 10]);
         const auto& points = data.at(shown[i]);
         for (size_t j = 0; j < points.size(); ++j) {
-            if (j == 0) cairo_move_to(cr, px(points[j].first), py(points[j].second));
-            else cairo_line_to(cr, px(points[j].first), py(points[j].second));
+            if (j == 0) cairo_move_to(cr, axes.px(points[j].first), axes.py(points[j].second));
+            else cairo_line_to(cr, axes.px(points[j].first), axes.py(points[j].second));
         }
         cairo_stroke(cr);
-        for (const auto& [x, y] : points) DrawMarker(cr, marker, px(x), py(y));
+        for (const auto& [x, y] : points) DrawMarker(cr, marker, axes.px(x), axes.py(y));
     }
     cairo_restore(cr);
+}
 
-    // the axes frame
-    cairo_set_source_rgb(cr, 0, 0, 0);
+constexpr double kLegendX = kAxesLeft + kAxesWidth * 1.05, kLegendRow = 20;
+
+// The legend, its top-left corner at (1.05, 1) in axes coordinates.
+void DrawLegend(cairo_t* cr, const std::vector<std::string>& shown, double legend_w, const std::string& marker) {
     cairo_set_line_width(cr, 1);
-    cairo_rectangle(cr, kAxesLeft + 0.5, kAxesTop + 0.5, kAxesWidth, kAxesHeight);
-    cairo_stroke(cr);
-
-    // the legend, its top-left corner at (1.05, 1) in axes coordinates
-    cairo_rectangle(cr, legend_x + 0.5, kAxesTop + 0.5, legend_w, legend_h);
+    cairo_rectangle(cr, kLegendX + 0.5, kAxesTop + 0.5, legend_w, 8 + kLegendRow * shown.size());
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill_preserve(cr);
     cairo_set_source_rgb(cr, 0.8, 0.8, 0.8);
     cairo_stroke(cr);
     for (size_t i = 0; i < shown.size(); ++i) {
-        double y = kAxesTop + 4 + row_h * (i + 0.5) + 0.5;
+        double y = kAxesTop + 4 + kLegendRow * (i + 0.5) + 0.5;
         SetColor(cr, kColors[i % 10]);
         cairo_set_line_width(cr, 1.5);
-        cairo_move_to(cr, legend_x + 8, y), cairo_line_to(cr, legend_x + 38, y), cairo_stroke(cr);
-        DrawMarker(cr, marker, legend_x + 23, y);
+        Line(cr, kLegendX + 8, y, kLegendX + 38, y);
+        DrawMarker(cr, marker, kLegendX + 23, y);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_move_to(cr, legend_x + 44, y + 4);
+        cairo_move_to(cr, kLegendX + 44, y + 4);
         cairo_show_text(cr, shown[i].c_str());
     }
+}
+
+void SetFont(cairo_t* cr) {
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, kFontSize);
+}
+
+}  // namespace
+
+std::string PlotReport::RenderPng(const std::vector<std::string>& y_keys,
+                                  const std::map<std::string, std::vector<std::pair<double, double>>>& data,
+                                  const std::string& x_label, const std::string& marker, bool grid) {
+    // measure the legend first (the image is widened to hold it, as bbox_inches='tight' does)
+    cairo_surface_t* probe = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t* pcr = cairo_create(probe);
+    SetFont(pcr);
+    std::vector<std::string> shown;
+    double text_w = 0;
+    for (const auto& k : y_keys) {
+        auto it = data.find(k);
+        if (it == data.end() || it->second.empty()) continue;
+        shown.push_back(k);
+        text_w = std::max(text_w, TextWidth(pcr, k));
+    }
+    cairo_destroy(pcr);
+    cairo_surface_destroy(probe);
+    const double legend_w = 8 + 30 + 6 + text_w + 8;
+    const int width = static_cast<int>(std::ceil(kLegendX + legend_w + 10));
+
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, kHeight);
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    SetFont(cr);
+    cairo_set_line_width(cr, 1);
+    Axes axes = FitAxes(shown, data);
+    DrawAxes(cr, axes, x_label, grid);
+    DrawSeries(cr, axes, shown, data, marker);
+    DrawLegend(cr, shown, legend_w, marker);
 
     std::string png;
     cairo_surface_flush(surface);
