@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "cnet/core/error.h"
+#include "cnet/np/math.h"
+#include "cnet/np/reduction.h"
 #include "cnet/optimizers/optimizer.h"
 #include "cnet/reporter/reporter.h"
 #include "cnet/serializers/serializer.h"
@@ -42,10 +44,8 @@ void FailOnNonNumber::operator()(Trainer& trainer) {
     for (const auto& [name, optimizer] : trainer.updater->get_all_optimizers()) {
         if (!optimizer || !optimizer->target) continue;
         for (const Parameter& param : optimizer->target->params(/*include_uninit=*/false)) {
-            for (double v : param.array().to_vector<double>()) {
-                if (!std::isfinite(v)) {
-                    throw Error("Kill the process since parameters in optimizer '" + name + "' diverge. R.I.P.");
-                }
+            if (!np::all(np::isfinite(param.array())).item<bool>()) {
+                throw Error("Kill the process since parameters in optimizer '" + name + "' diverge. R.I.P.");
             }
         }
     }

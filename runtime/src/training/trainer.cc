@@ -101,9 +101,17 @@ void Trainer::run(bool show_loop_exception_msg) {
                 if ((*e->trigger)(*this)) (*e->extension)(*this);
             }
         }
-    } catch (const std::exception& ex) {
+    } catch (...) {
         if (show_loop_exception_msg) {
-            std::cerr << "Exception in main training loop: " << ex.what() << "\n"
+            // shown here, as it would look like a hang if a finalize method below deadlocked (Chainer)
+            std::string what = "unknown exception";
+            try {
+                throw;
+            } catch (const std::exception& ex) {
+                what = ex.what();
+            } catch (...) {
+            }
+            std::cerr << "Exception in main training loop: " << what << "\n"
                       << "Will finalize trainer extensions and updater before reraising the exception.\n";
         }
         finalize_all();

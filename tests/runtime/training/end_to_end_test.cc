@@ -2,6 +2,7 @@
 // snapshot round trip and resume; PlotReport's PNG; dump_graph's DOT.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -207,6 +208,18 @@ TEST(EndToEndTest, SnapshotObjectAndShifts) {
     EXPECT_EQ(Params(*fresh), Params(*s.model->predictor));
     ASSERT_EQ(log->log().size(), 2u);
     EXPECT_TRUE(log->log()[0].contains("lr"));
+
+    // a diverged parameter stops training
+    E::FailOnNonNumber fail;
+    fail(*s.trainer);
+    Array w = s.model->predictor->params()[0].array();
+    w.fill(NAN);
+    try {
+        fail(*s.trainer);
+        ADD_FAILURE() << "FailOnNonNumber did not throw";
+    } catch (const Error& e) {
+        EXPECT_STREQ(e.what(), "Kill the process since parameters in optimizer 'main' diverge. R.I.P.");
+    }
 }
 
 }  // namespace
