@@ -173,6 +173,32 @@ void SoftmaxGradBlock(const T* y, const T* gy, T* gx, int64_t n, int64_t inner, 
     }
 }
 
+// The (outer) blocks are independent: split them across threads, each with its own axis buffers.
+template <typename T>
+void SoftmaxTyped(const T* x, T* y, const AxisBlocks& b, bool log) {
+    const int64_t block = b.n * b.inner;
+    const int threads = b.outer > 1 ? ThreadsFor(b.outer * block, 1 << 13) : 1;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+        std::vector<T> m(b.inner), s(b.inner);
+#pragma omp for schedule(static)
+        for (int64_t o = 0; o < b.outer; ++o) SoftmaxBlock(x + o * block, y + o * block, b.n, b.inner, log, m.data(), s.data());
+    }
+}
+
+template <typename T>
+void SoftmaxGradTyped(const T* y, const T* gy, T* gx, const AxisBlocks& b, bool log) {
+    const int64_t block = b.n * b.inner;
+    const int threads = b.outer > 1 ? ThreadsFor(b.outer * block, 1 << 13) : 1;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+        std::vector<T> s(b.inner);
+#pragma omp for schedule(static)
+        for (int64_t o = 0; o < b.outer; ++o)
+            SoftmaxGradBlock(y + o * block, gy + o * block, gx + o * block, b.n, b.inner, log, s.data());
+    }
+}
+
 }  // namespace
 
 void ActivationForward(Activation op, const Array& x, double a, const Array& y) {
@@ -209,13 +235,7 @@ void Softmax(const Array& x, int axis, bool log, const Array& y) {
     InComputeDtype({x}, y, [axis, log](const Array* in, const Array& out) {
         const Array xc = in[0].as_contiguous();
         const AxisBlocks b(xc.shape(), axis);
-        CNET_DISPATCH_FLOAT(out.dtype(), T, {
-            std::vector<T> m(b.inner), s(b.inner);
-            const T* xp = xc.data<T>();
-            T* yp = out.data<T>();
-            for (int64_t o = 0; o < b.outer; ++o)
-                SoftmaxBlock(xp + o * b.n * b.inner, yp + o * b.n * b.inner, b.n, b.inner, log, m.data(), s.data());
-        });
+        CNET_DISPATCH_FLOAT(out.dtype(), T, { SoftmaxTyped<T>(xc.data<T>(), out.data<T>(), b, log); });
     });
 }
 
@@ -225,13 +245,8 @@ void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Arra
     InComputeDtype({y, gy}, gx, [axis, log](const Array* in, const Array& out) {
         const Array yc = in[0].as_contiguous(), gc = in[1].as_contiguous();
         const AxisBlocks b(yc.shape(), axis);
-        CNET_DISPATCH_FLOAT(out.dtype(), T, {
-            std::vector<T> s(b.inner);
-            const int64_t block = b.n * b.inner;
-            for (int64_t o = 0; o < b.outer; ++o)
-                SoftmaxGradBlock(yc.data<T>() + o * block, gc.data<T>() + o * block, out.data<T>() + o * block, b.n,
-                                 b.inner, log, s.data());
-        });
+        CNET_DISPATCH_FLOAT(out.dtype(), T,
+                            { SoftmaxGradTyped<T>(yc.data<T>(), gc.data<T>(), out.data<T>(), b, log); });
     });
 }
 

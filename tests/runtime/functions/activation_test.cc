@@ -76,6 +76,13 @@ TEST(ActivationTest, LargeAndStridedInputsMatchTheDefinition) {
         EXPECT_ALLCLOSE(v.grad(), RefMap2(x, g, [](double e, double d) { return e > 0 ? d : 0; }).astype(Dtype::kFloat32));
         EXPECT_ALLCLOSE(F::tanh(v).array(), RefMap(x, [](double e) { return std::tanh(e); }).astype(Dtype::kFloat32));
     }
+    // Softmax over many rows (split across threads): every row matches the definition.
+    const std::vector<double> sm = F::softmax(Variable(xs)).array().to_vector<double>(), xv = xs.to_vector<double>();
+    for (int r = 0; r < 512; r += 37) {
+        double z = 0;
+        for (int c = 0; c < 300; ++c) z += std::exp(xv[r * 300 + c]);
+        for (int c = 0; c < 300; c += 29) EXPECT_NEAR(sm[r * 300 + c], std::exp(xv[r * 300 + c]) / z, 1e-12);
+    }
     SetNumThreads(saved);
 }
 
