@@ -56,11 +56,15 @@ void UpdateRule::init_state(const Parameter& param) {
         if (it != state_.end() && it->second.defined() && it->second.shape() == param.shape()) {
             a = it->second.dtype() == param.dtype() ? it->second.as_contiguous() : it->second.astype(param.dtype());
         } else {
-            a = Array::Zeros(param.shape(), param.dtype(), param.device());
+            a = initial_state(key, param);
         }
         fresh.emplace_back(key, a);
     }
     state_ = std::move(fresh);
+}
+
+Array UpdateRule::initial_state(const std::string&, const Parameter& param) const {
+    return Array::Zeros(param.shape(), param.dtype(), param.device());
 }
 
 bool UpdateRule::state_matches(const Parameter& param) const {

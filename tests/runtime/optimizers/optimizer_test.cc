@@ -126,6 +126,26 @@ TEST(OtherRulesTest, AdaGradRMSpropNesterovAdaDelta) {
     }
 }
 
+TEST(OtherRulesTest, RMSpropGravesAndSMORMS3) {
+    const Dtype f64 = Dtype::kFloat64;
+    {
+        O::RMSpropGraves opt(0.1, 0.9, 0.5, 1e-4);
+        opt.setup(ParamLink(Arr({1}, f64)));
+        Step(opt, Arr({2}, f64));  // n = 0.4, g = 0.2, delta = -0.1 * 2 / sqrt(0.4 - 0.04 + 1e-4)
+        const double delta = -0.2 / std::sqrt(0.36 + 1e-4);
+        EXPECT_ALLCLOSE(W(opt), Arr({1 + delta}, f64), 1e-12, 0);
+        Step(opt, Arr({0}, f64));  // n = 0.36, g = 0.18, delta = 0.5 delta
+        EXPECT_ALLCLOSE(W(opt), Arr({1 + 1.5 * delta}, f64), 1e-12, 0);
+    }
+    {
+        O::SMORMS3 opt(0.5);
+        opt.setup(ParamLink(Arr({1}, f64)));
+        Step(opt, Arr({2}, f64));  // mem 1: r = 0.5, g = 1, g2 = 2, x = 0.5; w -= 2 * 0.5 / sqrt(2)
+        EXPECT_ALLCLOSE(W(opt), Arr({1 - 1 / std::sqrt(2.0)}, f64), 1e-12, 0);
+        EXPECT_ALLCLOSE(opt.target->param("w").update_rule()->state("mem"), Arr({1.5}, f64), 1e-12, 0);
+    }
+}
+
 TEST(AdamTest, LargeParameterUsesTheSameMath) {
     // Above the parallel threshold, every element must still get exactly its own update.
     const int64_t n = 100003;

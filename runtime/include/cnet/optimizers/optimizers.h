@@ -8,4 +8,6 @@
 #include "cnet/optimizers/nesterov_ag.h"
 #include "cnet/optimizers/optimizer.h"
 #include "cnet/optimizers/rmsprop.h"
+#include "cnet/optimizers/rmsprop_graves.h"
 #include "cnet/optimizers/sgd.h"
+#include "cnet/optimizers/smorms3.h"

@@ -41,8 +41,10 @@ public:
     virtual void update_core(Parameter& param) = 0;
     /// Names of the state arrays, in Chainer's order (e.g. {"m", "v"} for Adam).
     virtual std::vector<std::string> state_keys() const { return {}; }
-    /// Creates the state arrays for `param` (zeros shaped like it, by default, for every state key).
+    /// Creates the state arrays for `param` (initial_state for every key; loaded arrays that fit are kept).
     virtual void init_state(const Parameter& param);
+    /// A fresh state array for `key` (zeros shaped like `param` by default).
+    virtual Array initial_state(const std::string& key, const Parameter& param) const;
 
     /// Chainer's `state` dict: empty until the first update (or a load). Not for hot loops.
     bool has_state() const { return !state_.empty(); }
