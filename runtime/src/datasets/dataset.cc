@@ -1,10 +1,11 @@
-// dataset.cc — Dataset's Python-style indexing, TupleDataset and TransformDataset.
+// dataset.cc — Dataset's Python-style indexing, TupleDataset, TransformDataset and ConcatenatedDataset.
 #include "cnet/datasets/dataset.h"
 
 #include <algorithm>
 #include <utility>
 
 #include "cnet/core/error.h"
+#include "cnet/datasets/concatenated_dataset.h"
 #include "cnet/datasets/transform_dataset.h"
 #include "cnet/datasets/tuple_dataset.h"
 
@@ -54,6 +55,25 @@ TransformDataset::TransformDataset(DatasetPtr dataset, Transform transform)
     : dataset_(std::move(dataset)), transform_(std::move(transform)) {
     CNET_CHECK_AS(ValueError, dataset_ != nullptr, "TransformDataset: dataset is None");
     CNET_CHECK_AS(ValueError, static_cast<bool>(transform_), "TransformDataset: transform is None");
+}
+
+ConcatenatedDataset::ConcatenatedDataset(std::vector<DatasetPtr> datasets) : datasets_(std::move(datasets)) {
+    for (const auto& d : datasets_) CNET_CHECK_AS(ValueError, d != nullptr, "ConcatenatedDataset: a dataset is None");
+}
+
+int64_t ConcatenatedDataset::size() const {
+    int64_t n = 0;
+    for (const auto& d : datasets_) n += d->size();
+    return n;
+}
+
+Example ConcatenatedDataset::get_example(int64_t i) const {
+    CNET_CHECK_AS(IndexError, i >= 0, "dataset index out of range");
+    for (const auto& d : datasets_) {
+        if (i < d->size()) return d->get_example(i);
+        i -= d->size();
+    }
+    throw IndexError("dataset index out of range");
 }
 
 }  // namespace datasets

@@ -1,6 +1,7 @@
 // sub_dataset.cc — SubDataset index mapping and the split helpers.
 #include "cnet/datasets/sub_dataset.h"
 
+#include <algorithm>
 #include <mutex>
 #include <numeric>
 #include <utility>
@@ -51,19 +52,52 @@ std::vector<int64_t> Permutation(int64_t n, random::Generator& gen) {
     return order;
 }
 
+// A permutation of range(n) from a generator seeded with `seed`, or from the default generator.
+std::vector<int64_t> RandomOrder(int64_t n, std::optional<uint32_t> seed) {
+    if (seed) {
+        random::Generator gen(*seed);
+        return Permutation(n, gen);
+    }
+    std::lock_guard<std::mutex> lock(random::default_generator_mutex());
+    return Permutation(n, random::default_generator());
+}
+
 }  // namespace
 
 SplitDatasets split_dataset_random(DatasetPtr dataset, int64_t first_size, std::optional<uint32_t> seed) {
     CNET_CHECK_AS(ValueError, dataset != nullptr, "split_dataset_random: dataset is None");
-    std::vector<int64_t> order;
-    if (seed) {
-        random::Generator gen(*seed);
-        order = Permutation(dataset->size(), gen);
-    } else {
-        std::lock_guard<std::mutex> lock(random::default_generator_mutex());
-        order = Permutation(dataset->size(), random::default_generator());
-    }
+    std::vector<int64_t> order = RandomOrder(dataset->size(), seed);
     return split_dataset(std::move(dataset), first_size, std::move(order));
+}
+
+std::vector<SplitDatasets> get_cross_validation_datasets(DatasetPtr dataset, int64_t n_fold,
+                                                         std::optional<std::vector<int64_t>> order) {
+    CNET_CHECK_AS(ValueError, dataset != nullptr, "get_cross_validation_datasets: dataset is None");
+    CNET_CHECK_AS(ValueError, n_fold >= 1, "get_cross_validation_datasets: n_fold must be positive, got ", n_fold);
+    const int64_t whole = dataset->size();
+    std::vector<int64_t> current(static_cast<size_t>(whole));
+    if (order) {
+        current = *order;
+    } else {
+        std::iota(current.begin(), current.end(), 0);
+    }
+    std::vector<int64_t> test_sizes;
+    for (int64_t i = 0; i < n_fold; ++i) test_sizes.push_back(whole * (i + 1) / n_fold - whole * i / n_fold);
+    std::vector<SplitDatasets> splits;
+    for (auto it = test_sizes.rbegin(); it != test_sizes.rend(); ++it) {
+        const int64_t test_size = *it;
+        splits.push_back(split_dataset(dataset, whole - test_size, current));
+        // order = concat(order[-test_size:], order[:-test_size])
+        std::rotate(current.begin(), current.end() - test_size, current.end());
+    }
+    return splits;
+}
+
+std::vector<SplitDatasets> get_cross_validation_datasets_random(DatasetPtr dataset, int64_t n_fold,
+                                                                std::optional<uint32_t> seed) {
+    CNET_CHECK_AS(ValueError, dataset != nullptr, "get_cross_validation_datasets_random: dataset is None");
+    std::vector<int64_t> order = RandomOrder(dataset->size(), seed);
+    return get_cross_validation_datasets(std::move(dataset), n_fold, std::move(order));
 }
 
 }  // namespace datasets

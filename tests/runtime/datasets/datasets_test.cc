@@ -8,6 +8,7 @@
 #include <set>
 
 #include "cnet/core/random.h"
+#include "cnet/datasets/concatenated_dataset.h"
 #include "cnet/datasets/csv.h"
 #include "cnet/datasets/sub_dataset.h"
 #include "cnet/datasets/transform_dataset.h"
@@ -87,6 +88,10 @@ std::vector<int64_t> Firsts(const datasets::Dataset& d) {
     return out;
 }
 
+std::shared_ptr<TupleDataset> Range10() {
+    return std::make_shared<TupleDataset>(testing_util::Arange(10, {10}, Dtype::kInt64));
+}
+
 TEST(SplitDatasetTest, RandomSplitIsAPartitionAndSeeded) {
     auto base = std::make_shared<TupleDataset>(testing_util::Arange(100, {100}, Dtype::kInt64));
     auto [a, b] = datasets::split_dataset_random(base, 70, 0u);
@@ -102,6 +107,34 @@ TEST(SplitDatasetTest, RandomSplitIsAPartitionAndSeeded) {
     const auto first = Firsts(*datasets::split_dataset_random(base, 70).first);
     random::seed(42);
     EXPECT_EQ(Firsts(*datasets::split_dataset_random(base, 70).first), first);
+}
+
+TEST(CrossValidationTest, TestPartsPartitionTheData) {
+    // 10 examples, 3 folds: borders 0, 3, 6, 10 -> test sizes 3, 3, 4, taken from the back of a rotating order.
+    const auto splits = datasets::get_cross_validation_datasets(Range10(), 3);
+    ASSERT_EQ(splits.size(), 3u);
+    EXPECT_EQ(Firsts(*splits[0].second), (std::vector<int64_t>{6, 7, 8, 9}));
+    EXPECT_EQ(Firsts(*splits[0].first), (std::vector<int64_t>{0, 1, 2, 3, 4, 5}));
+    EXPECT_EQ(Firsts(*splits[1].second), (std::vector<int64_t>{3, 4, 5}));
+    EXPECT_EQ(Firsts(*splits[1].first), (std::vector<int64_t>{6, 7, 8, 9, 0, 1, 2}));
+    EXPECT_EQ(Firsts(*splits[2].second), (std::vector<int64_t>{0, 1, 2}));
+    const auto random_splits = datasets::get_cross_validation_datasets_random(Range10(), 4, 5u);
+    std::set<int64_t> tested;
+    for (const auto& [train, test] : random_splits) {
+        EXPECT_EQ(train->size() + test->size(), 10);
+        for (int64_t v : Firsts(*test)) tested.insert(v);
+    }
+    EXPECT_EQ(tested.size(), 10u);
+    EXPECT_THROW(datasets::get_cross_validation_datasets(Range10(), 0), ValueError);
+}
+
+TEST(ConcatenatedDatasetTest, ChainsDatasets) {
+    datasets::ConcatenatedDataset ds({Pairs(), Range10()});
+    EXPECT_EQ(ds.size(), 14);
+    EXPECT_EQ(Int(ds[3][0]), 1);
+    EXPECT_EQ(Int(ds[4][0]), 0);
+    EXPECT_EQ(Int(ds[-1][0]), 9);
+    EXPECT_THROW(ds[14], IndexError);
 }
 
 TEST(TransformDatasetTest, AppliesTransform) {

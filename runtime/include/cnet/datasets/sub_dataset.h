@@ -42,5 +42,14 @@ SplitDatasets split_dataset(DatasetPtr dataset, int64_t split_at,
 SplitDatasets split_dataset_random(DatasetPtr dataset, int64_t first_size,
                                    std::optional<uint32_t> seed = std::nullopt);
 
+/// get_cross_validation_datasets(dataset, n_fold, order=None): n_fold (train, test) splits whose test parts
+/// partition the (ordered) dataset; test sizes differ by at most one. ValueError when n_fold < 1.
+std::vector<SplitDatasets> get_cross_validation_datasets(DatasetPtr dataset, int64_t n_fold,
+                                                         std::optional<std::vector<int64_t>> order = std::nullopt);
+
+/// get_cross_validation_datasets_random(dataset, n_fold, seed=None): the same over a random permutation.
+std::vector<SplitDatasets> get_cross_validation_datasets_random(DatasetPtr dataset, int64_t n_fold,
+                                                                std::optional<uint32_t> seed = std::nullopt);
+
 }  // namespace datasets
 }  // namespace cnet
