@@ -62,6 +62,15 @@ Variable Sequential::call(const std::vector<Variable>& args) {
     return forward(args[0]);
 }
 
+std::shared_ptr<Sequential> Link::repeat(int64_t n_repeat, const std::string& mode) const {
+    auto ret = std::make_shared<Sequential>();
+    if (n_repeat <= 0) return ret;
+    CNET_CHECK_AS(ValueError, mode == "init" || mode == "copy" || mode == "share",
+                  "The 'mode' argument should be either 'init','copy', or 'share'. But ", mode, " was given.");
+    for (int64_t i = 0; i < n_repeat; ++i) ret->append(copy(mode));
+    return ret;
+}
+
 std::shared_ptr<Link> Sequential::clone(const std::string& mode) const {
     auto ret = std::make_shared<Sequential>(*this);
     ret->copy_own_state(mode);

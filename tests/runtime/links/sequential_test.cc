@@ -58,5 +58,19 @@ TEST(SequentialTest, CopyDuplicatesLinkLayers) {
     EXPECT_NE(copied->params()[0].array().raw_data(), seq->params()[0].array().raw_data());
 }
 
+TEST(SequentialTest, RepeatMakesIndependentCopies) {
+    L::Linear base(2, 2);
+    auto seq = base.repeat(3);
+    ASSERT_EQ(seq->len(), 3);
+    EXPECT_EQ(seq->params().size(), 6u);
+    EXPECT_EQ(seq->layer(2).link->name(), "2");
+    EXPECT_NE(seq->params()[0].array().raw_data(), base.W.array().raw_data());
+    auto shared = base.repeat(2, "share");
+    EXPECT_EQ(shared->params()[0].array().raw_data(), base.W.array().raw_data());
+    EXPECT_EQ(base.repeat(0)->len(), 0);
+    EXPECT_THROW(base.repeat(1, "deep"), ValueError);
+    EXPECT_EQ((*seq)(Variable(Arr({1, 2}, {1, 2}))).shape(), Shape({1, 2}));
+}
+
 }  // namespace
 }  // namespace cnet

@@ -30,6 +30,7 @@
 namespace cnet {
 
 class Link;
+class Sequential;
 
 /// The RAII form of `with link.init_scope():` (sets `within_init_scope()` until destroyed). Registration
 /// in C++ is explicit (add_param / add_link / add_persistent), so the scope only records the flag that
@@ -141,6 +142,8 @@ public:
     /// 'init' deep-copies and re-initializes. The copy's name is reset. ValueError for another mode. Needs
     /// clone() (links that do not override it throw, e.g. user chains whose children are typed members).
     std::shared_ptr<Link> copy(const std::string& mode = "share") const;
+    /// Chainer's repeat(n_repeat, mode='init'): a Sequential of n_repeat copies (empty when n_repeat <= 0).
+    std::shared_ptr<Sequential> repeat(int64_t n_repeat, const std::string& mode = "init") const;
 
     /// Saves or loads parameters (by name) and persistent values, then children (Chain/ChainList).
     /// Uninitialized parameters are saved as None and initialized from the loaded array's shape.
