@@ -3,7 +3,9 @@
 
 #include "compiler/ast/ast_dumper.h"
 #include "compiler/diagnostics/internal_check.h"
+#include "compiler/codegen/cpp_codegen.h"
 #include "compiler/parser/frontend.h"
+#include "compiler/sema/sema.h"
 
 namespace cnet::compiler {
 namespace {
@@ -16,6 +18,8 @@ struct StageEntry {
 constexpr StageEntry kStages[] = {
     {Stage::kTokens, "tokens"},
     {Stage::kAst, "ast"},
+    {Stage::kIr, "ir"},
+    {Stage::kCpp, "cpp"},
 };
 
 }  // namespace
@@ -40,7 +44,9 @@ std::vector<std::string> StageNames() {
     return names;
 }
 
-Compilation::Compilation(CompileOptions options) : diags_(sources_) { diags_.set_error_limit(options.error_limit); }
+Compilation::Compilation(CompileOptions options) : diags_(sources_), options_(options) {
+    diags_.set_error_limit(options.error_limit);
+}
 
 bool Compilation::Load(const std::string& path, std::ostream& err) {
     std::string reason;
@@ -62,9 +68,20 @@ bool Compilation::Run(Stage last, std::ostream* dump) {
     }
     module_ = ParseSource(file_, diags_);
     if (diags_.HasErrors() || module_ == nullptr) return false;
-    // Later stages plug in here, each guarded by !diags_.HasErrors():
-    //   sema (names, types, shapes) -> ir -> codegen.
-    if (dump != nullptr && last == Stage::kAst) ast::DumpAst(*module_, *dump);
+    if (last == Stage::kAst) {
+        if (dump != nullptr) ast::DumpAst(*module_, *dump);
+        return true;
+    }
+    program_ = sema::Analyze(*module_, diags_);
+    if (diags_.HasErrors()) return false;
+    if (last == Stage::kIr) {
+        if (dump != nullptr) ir::DumpProgram(*program_, *dump);
+        return true;
+    }
+    codegen::CodegenOptions cg;
+    cg.line_directives = options_.line_directives;
+    cpp_ = codegen::GenerateCpp(*program_, cg);
+    if (dump != nullptr) *dump << cpp_;
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/ast/module.h"
+#include "compiler/ir/program.h"
 #include "compiler/diagnostics/diagnostic_engine.h"
 #include "compiler/diagnostics/source_manager.h"
 
@@ -20,17 +21,18 @@ enum class ExitCode : int { kOk = 0, kUserError = 1, kUsage = 2, kInternalError 
 /// The pipeline's stages in order. `cnetc emit --stage=<name>` runs up to a stage and prints its
 /// result; `cnetc check` runs them all. A new stage (sema, ir, cpp) adds an enumerator here, its
 /// name in compilation.cc, and a step in Compilation::Run.
-enum class Stage { kTokens, kAst };
+enum class Stage { kTokens, kAst, kIr, kCpp };
 
 const char* StageName(Stage stage);
 std::optional<Stage> StageFromName(std::string_view name);
 std::vector<std::string> StageNames();
 /// The last stage that exists today; `check` runs up to it.
-inline constexpr Stage kLastStage = Stage::kAst;
+inline constexpr Stage kLastStage = Stage::kCpp;
 
 /// Options that apply to every command.
 struct CompileOptions {
     int error_limit = DiagnosticEngine::kDefaultErrorLimit;  // 0 = unlimited
+    bool line_directives = false;  // emit `#line` so C++ errors point at the .cnet file
 };
 
 /// Owns the sources and diagnostics of one run and the results of each stage.
@@ -51,12 +53,18 @@ public:
 
     DiagnosticEngine& diags() { return diags_; }
     const ast::Module* module() const { return module_.get(); }
+    const ir::Program* program() const { return program_.get(); }
+    /// The generated C++ (after Run up to Stage::kCpp succeeded).
+    const std::string& cpp() const { return cpp_; }
 
 private:
     SourceManager sources_;
     DiagnosticEngine diags_;
     FileId file_ = kInvalidFileId;
     std::unique_ptr<ast::Module> module_;
+    std::unique_ptr<ir::Program> program_;
+    std::string cpp_;
+    CompileOptions options_;
 };
 
 }  // namespace cnet::compiler

@@ -2,11 +2,16 @@
 #include "compiler/driver/driver.h"
 
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
 #include <fstream>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "compiler/diagnostics/internal_check.h"
 #include "compiler/driver/compilation.h"
+#include "compiler/driver/toolchain.h"
 
 namespace cnet::compiler {
 namespace {
@@ -15,7 +20,8 @@ struct CommandLine {
     CompileOptions options;
     std::string input;
     std::string stage = "ast";
-    std::string output;  // emit: file to write instead of stdout
+    std::string output;  // emit: file to write instead of stdout; build: the executable
+    std::vector<std::string> run_args;  // run: arguments after `--`
 };
 
 std::string StageList() {
@@ -52,6 +58,44 @@ int RunEmit(const CommandLine& cl, std::ostream& out, std::ostream& err) {
     return static_cast<int>(ok ? ExitCode::kOk : ExitCode::kUserError);
 }
 
+// `cnetc build FILE -o EXE`: check, emit C++, compile it against the runtime.
+int RunBuild(const CommandLine& cl, std::ostream& err) {
+    Compilation compilation(cl.options);
+    if (!compilation.Load(cl.input, err)) return static_cast<int>(ExitCode::kUsage);
+    const bool ok = compilation.Run(Stage::kCpp, nullptr);
+    compilation.FlushDiagnostics(err);
+    if (!ok) return static_cast<int>(ExitCode::kUserError);
+    BuildRequest request;
+    request.cpp = compilation.cpp();
+    request.source_path = cl.input;
+    request.output = cl.output;
+    if (request.output.empty()) {
+        std::string base = cl.input.substr(cl.input.find_last_of('/') == std::string::npos ? 0 : cl.input.find_last_of('/') + 1);
+        request.output = base.substr(0, base.rfind('.'));
+    }
+    return BuildExecutable(request, err);
+}
+
+// `cnetc run FILE -- ARGS`: build into a cache directory if stale, then replace this process with it.
+int RunRun(CommandLine cl, std::ostream& err) {
+    char resolved[4096];
+    const std::string abs = realpath(cl.input.c_str(), resolved) != nullptr ? resolved : cl.input;
+    const char* tmp = std::getenv("TMPDIR");
+    std::string base = cl.input.substr(cl.input.find_last_of('/') == std::string::npos ? 0 : cl.input.find_last_of('/') + 1);
+    cl.output = std::string(tmp != nullptr ? tmp : "/tmp") + "/cnet-run-" + std::to_string(getuid()) + "/" +
+                std::to_string(std::hash<std::string>()(abs)) + "/" + base.substr(0, base.rfind('.'));
+    const int code = RunBuild(cl, err);
+    if (code != 0) return code;
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(cl.output.c_str()));
+    for (const std::string& a : cl.run_args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    err.flush();
+    execv(cl.output.c_str(), argv.data());
+    err << "cnetc: error: cannot run '" << cl.output << "'\n";
+    return static_cast<int>(ExitCode::kUsage);
+}
+
 void DefineCommands(CLI::App& app, CommandLine& cl) {
     app.require_subcommand(1);
     app.add_option("--error-limit", cl.options.error_limit, "stop printing after N errors (0: no limit)")
@@ -66,6 +110,17 @@ void DefineCommands(CLI::App& app, CommandLine& cl) {
         ->capture_default_str();
     emit->add_option("-o,--output", cl.output, "write to this file instead of standard output");
     emit->add_option("FILE", cl.input, "the .cnet source file")->required();
+    emit->add_flag("--line-directives", cl.options.line_directives,
+                   "emit #line directives so C++ errors and debuggers point at the .cnet file");
+
+    CLI::App* build = app.add_subcommand("build", "compile FILE to a native executable (C++ against the runtime)");
+    build->add_option("-o,--output", cl.output, "the executable to write (default: FILE without .cnet)");
+    build->add_option("FILE", cl.input, "the .cnet source file")->required();
+    build->add_flag("--line-directives", cl.options.line_directives, "emit #line directives into the C++");
+
+    CLI::App* run = app.add_subcommand("run", "build FILE if it changed, then run it: cnetc run FILE -- ARGS");
+    run->add_option("FILE", cl.input, "the .cnet source file")->required();
+    run->add_option("ARGS", cl.run_args, "arguments for the program (after --)");
 }
 
 int RunDriverUnchecked(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -82,6 +137,8 @@ int RunDriverUnchecked(int argc, const char* const* argv, std::ostream& out, std
         return code == 0 ? static_cast<int>(ExitCode::kOk) : static_cast<int>(ExitCode::kUsage);
     }
     if (app.got_subcommand("check")) return RunCheck(cl, err);
+    if (app.got_subcommand("build")) return RunBuild(cl, err);
+    if (app.got_subcommand("run")) return RunRun(cl, err);
     return RunEmit(cl, out, err);
 }
 

@@ -1,0 +1,89 @@
+// codegen.h — the C++ generator's internal state (not a public header), split over codegen_*.cc:
+// expressions, calls, statements, and the module skeleton (classes, functions, main).
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "compiler/ast/visitor.h"
+#include "compiler/codegen/code_writer.h"
+#include "compiler/codegen/cpp_codegen.h"
+#include "compiler/ir/program.h"
+#include "compiler/sema/types.h"
+
+namespace cnet::compiler::codegen {
+
+using sema::TypeKind;
+using sema::TypeRef;
+
+class Generator {
+public:
+    Generator(const ir::Program& program, const CodegenOptions& options) : program_(program), options_(options) {}
+    std::string Run();
+
+    // ---- codegen_module.cc
+    void EmitClass(const ir::ClassInfo& cls);
+    void EmitFunction(const ir::FunctionInfo& fn, bool prototype_only);
+    void EmitEntry();
+    std::string Signature(const ir::FunctionInfo& fn, bool qualified);
+    std::string ParamDecl(const ir::FunctionInfo& fn, const ir::ParamInfo& p);
+    void EmitHoisted(const ir::FunctionInfo& fn);
+    bool ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const;
+
+    // ---- codegen_stmt.cc
+    void Block(const ast::StmtList& body);
+    void Stmt(const ast::Stmt& s);
+    void Marker(const ast::Node& s, bool set_line);
+    void Assign(const ast::Expr& target, const std::string& value, const TypeRef& value_type, const ast::Stmt& s);
+    void AssignStmt(const ast::AssignStmt& s);
+    void For(const ast::ForStmt& s);
+    void If(const ast::IfStmt& s, bool is_elif);
+    void With(const ast::WithStmt& s);
+
+    // ---- codegen_expr.cc
+    std::string E(const ast::Expr& e, const TypeRef& want = nullptr);
+    std::string ExprImpl(const ast::Expr& e, const TypeRef& want);
+    std::string Convert(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to);
+    std::string Name(const ast::NameExpr& e);
+    std::string Attribute(const ast::AttributeExpr& e);
+    std::string Receiver(const ast::Expr& value, std::string* op);
+    std::string Subscript(const ast::SubscriptExpr& e);
+    std::string IndexItem(const ast::Expr& e);
+    std::string SliceBounds(const ast::SliceExpr& s);
+    std::string Binary(ast::BinaryOp op, const std::string& l, const TypeRef& lt, const std::string& r,
+                       const TypeRef& rt);
+    std::string Compare(const ast::CompareExpr& e);
+    std::string IsNone(const std::string& code, const TypeRef& t, bool negate);
+    std::string Truth(const ast::Expr& e);
+    std::string FString(const ast::FStringExpr& e);
+    std::string Collection(const ast::Expr& e, const TypeRef& want);
+    std::string ListComp(const ast::ListCompExpr& e);
+    std::string NoneOf(const TypeRef& t);
+    std::string FunctionValue(const sema::BuiltinEntry& entry);
+
+    // ---- codegen_call.cc
+    std::string Call(const ast::CallExpr& e);
+    std::string Args(const ir::CallInfo& call, bool fill_all, bool lib);
+    std::string Default(const ir::BoundArg& arg, bool lib);
+    std::string PyDefault(const std::string& py, const TypeRef& type);
+    std::string Template(const std::string& templ, const std::string& self, const ir::CallInfo& call);
+    std::string Builtin(const ast::CallExpr& e, const sema::BuiltinEntry& entry, const ir::CallInfo& call);
+    std::string LibMethod(const ast::CallExpr& e, const TypeRef& receiver, const sema::BuiltinEntry& entry,
+                          const ir::CallInfo& call);
+    std::string AddArgument(const ast::CallExpr& e, const std::string& parser);
+
+    TypeRef TypeOf(const ast::Node& e) const { return program_.TypeOf(e); }
+    std::string Line(const ast::Node& n) const { return std::to_string(n.range().begin.line); }
+    std::string Temp(const std::string& base) { return base + "_" + std::to_string(++temp_counter_); }
+
+    const ir::Program& program_;
+    const CodegenOptions& options_;
+    CodeWriter w_;
+    const ir::FunctionInfo* fn_ = nullptr;
+    const ir::ClassInfo* cls_ = nullptr;
+    int temp_counter_ = 0;
+    bool uses_argv_ = false;
+};
+
+}  // namespace cnet::compiler::codegen

@@ -1,0 +1,282 @@
+// codegen_call.cc — calls to C++: keyword arguments already matched to parameters by sema are emitted in
+// the callee's positional order (interior defaults filled in from the table), library constructors
+// become std::make_shared, links are called through operator(), argparse maps onto cnet::py::ArgumentParser.
+#include "compiler/codegen/codegen.h"
+#include "compiler/diagnostics/internal_check.h"
+#include "compiler/sema/builtin_table.h"
+#include "compiler/sema/cpp_names.h"
+
+namespace cnet::compiler::codegen {
+
+// A Python default from a signature string ("None", "True", "'mean'", "0.5", "float32") in C++.
+std::string Generator::PyDefault(const std::string& py, const TypeRef& type) {
+    if (py == "None") return type ? NoneOf(type) : "{}";
+    if (py == "True") return "true";
+    if (py == "False") return "false";
+    if (!py.empty() && (py[0] == '\'' || py[0] == '"')) return sema::CppStringLiteral(py.substr(1, py.size() - 2));
+    if (!py.empty() && (std::isdigit(static_cast<unsigned char>(py[0])) || py[0] == '-' || py[0] == '.')) {
+        if (py[0] == '.') return "0" + py;
+        return py;
+    }
+    if (py == "float32" || py == "float64" || py == "int32" || py == "int64") return "cnet::np::" + py;
+    if (!py.empty() && py[0] == '(') return "{" + py.substr(1, py.size() - 2) + "}";
+    return "{}";
+}
+
+std::string Generator::Default(const ir::BoundArg& arg, bool lib) {
+    if (!lib && arg.param != nullptr && arg.param->default_value != nullptr) {
+        return E(*arg.param->default_value, arg.param->type);
+    }
+    if (arg.spec != nullptr) return PyDefault(arg.spec->default_value, arg.expected);
+    return "{}";
+}
+
+// Arguments in parameter order. Library calls stop at the last argument given (C++ defaults match the
+// table); user functions get every argument (their C++ declarations have no defaults).
+std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        if (call.args[i].value != nullptr || !call.args[i].rest.empty()) last = i + 1;
+    }
+    if (fill_all) last = call.args.size();
+    std::string out;
+    bool first = true;
+    for (std::size_t i = 0; i < last; ++i) {
+        const ir::BoundArg& a = call.args[i];
+        if (a.is_var_positional) {
+            for (const ast::Expr* r : a.rest) {
+                out += (first ? "" : ", ") + E(*r, a.expected);
+                first = false;
+            }
+            continue;
+        }
+        TypeRef want = a.expected;
+        if (lib && a.value != nullptr && !want && ast::Isa<ast::TupleExpr>(*a.value)) want = sema::types::Unknown();
+        std::string code = a.value != nullptr ? E(*a.value, want) : Default(a, lib);
+        if (lib && a.value != nullptr && a.value->kind() == ast::NodeKind::kStringLiteral && code[0] == 's') {
+            code = sema::CppStringLiteral(ast::Cast<ast::StringLiteral>(*a.value).value());
+        }
+        out += (first ? "" : ", ") + code;
+        first = false;
+    }
+    return out;
+}
+
+std::string Generator::Template(const std::string& templ, const std::string& self, const ir::CallInfo& call) {
+    std::string out = templ.substr(1);
+    auto replace_all = [&](const std::string& key, const std::string& value) {
+        for (std::size_t pos = out.find(key); pos != std::string::npos; pos = out.find(key, pos + value.size())) {
+            out.replace(pos, key.size(), value);
+        }
+    };
+    replace_all("$self", self);
+    std::string args = Args(call, false, true);
+    replace_all("$args", args);
+    // ", )" left by an empty $args.
+    for (std::size_t pos = out.find(", )"); pos != std::string::npos; pos = out.find(", )")) out.erase(pos, 2);
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        const std::string key = "$" + std::to_string(i);
+        if (out.find(key) != std::string::npos && call.args[i].value != nullptr) {
+            replace_all(key, E(*call.args[i].value, call.args[i].expected));
+        }
+    }
+    return out;
+}
+
+std::string Generator::Call(const ast::CallExpr& e) {
+    // super().__init__(...): the base constructor call is emitted by the class skeleton.
+    if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
+        if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {
+            if (const auto* n = ast::DynCast<ast::NameExpr>(&sup->func()); n != nullptr && n->id() == "super") {
+                return "";
+            }
+        }
+    }
+    const TypeRef callee = TypeOf(e.func());
+    const ir::CallInfo* call = program_.Call(e);
+    static const ir::CallInfo kEmpty;
+    if (call == nullptr) call = &kEmpty;
+    switch (callee->kind) {
+        case TypeKind::kLibFunction: {
+            const sema::BuiltinEntry& entry = *callee->entry;
+            if (entry.owner == "builtins") return Builtin(e, entry, *call);
+            if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, "", *call);
+            return entry.cpp + "(" + Args(*call, false, true) + ")";
+        }
+        case TypeKind::kLibClass: {
+            const sema::BuiltinEntry& entry = *callee->entry;
+            const std::string args = Args(*call, false, true);
+            if (entry.cpp == "Variable") return "cnet::Variable(" + args + ")";
+            if (entry.lib_type->name == "ArgumentParser") return "cnet::py::ArgumentParser(" + args + ")";
+            if (!entry.lib_type->shared) return entry.lib_type->cpp + "(" + args + ")";
+            return "std::make_shared<" + entry.lib_type->cpp + ">(" + args + ")";
+        }
+        case TypeKind::kUserFunction:
+            return callee->function->cpp_name + "(" + Args(*call, true, false) + ")";
+        case TypeKind::kUserClassRef:
+            return "std::make_shared<" + callee->user_class->cpp_name + ">(" + Args(*call, true, false) + ")";
+        case TypeKind::kBoundMethod: {
+            const auto& attr = ast::Cast<ast::AttributeExpr>(e.func());
+            if (callee->function != nullptr) {
+                std::string op;
+                std::string recv = Receiver(attr.value(), &op);
+                return recv + op + callee->function->cpp_name + "(" + Args(*call, true, false) + ")";
+            }
+            return LibMethod(e, callee->args[0], *callee->entry, *call);
+        }
+        case TypeKind::kUserClass: {
+            const ir::FunctionInfo* fwd = callee->user_class->Forward();
+            return E(e.func()) + "->" + fwd->cpp_name + "(" + Args(*call, true, false) + ")";
+        }
+        case TypeKind::kLibObject: {
+            std::string args;
+            for (std::size_t i = 0; i < e.args().size(); ++i) {
+                args += (i ? ", " : "") + E(*e.args()[i], sema::types::Variable());
+            }
+            return "(*" + E(e.func()) + ")(" + args + ")";
+        }
+        default:
+            CNET_INTERNAL_CHECK(false) << "codegen: call of " << sema::PyName(callee);
+            return "";
+    }
+}
+
+std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver, const sema::BuiltinEntry& entry,
+                                 const ir::CallInfo& call) {
+    const auto& attr = ast::Cast<ast::AttributeExpr>(e.func());
+    std::string op;
+    std::string recv = Receiver(attr.value(), &op);
+    if (recv.empty()) op = "";
+    if (entry.owner == "ArgumentParser") {
+        if (entry.name == "add_argument") return AddArgument(e, recv);
+        uses_argv_ = true;
+        return recv + ".parse_args(argc, argv)";
+    }
+    if (entry.owner == "list" && entry.name == "append") {
+        return recv + ".push_back(" + E(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
+    }
+    if (entry.owner == "str" && entry.name == "format") {
+        std::string args;
+        for (const ir::BoundArg& a : call.args) {
+            for (const ast::Expr* r : a.rest) args += ", " + E(*r);
+        }
+        const auto* lit = ast::DynCast<ast::StringLiteral>(&attr.value());
+        const std::string templ = lit != nullptr ? sema::CppStringLiteral(lit->value()) : recv;
+        return "cnet::py::format(" + templ + args + ")";
+    }
+    if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, recv, call);
+    return recv + op + entry.cpp + "(" + Args(call, false, true) + ")";
+}
+
+// parser.add_argument('--batchsize', '-b', type=int, default=100, help='...') =>
+// parser.add_argument({"--batchsize", "-b"}).type("int").default_value(int64_t{100}).help("...")
+std::string Generator::AddArgument(const ast::CallExpr& e, const std::string& parser) {
+    std::string names;
+    for (std::size_t i = 0; i < e.args().size(); ++i) {
+        names += (i ? ", " : "") + sema::CppStringLiteral(ast::Cast<ast::StringLiteral>(*e.args()[i]).value());
+    }
+    std::string out = parser + ".add_argument({" + names + "})";
+    for (const auto& kw : e.keywords()) {
+        const ast::Expr& v = kw->value();
+        if (kw->name() == "type") {
+            out += ".type(\"" + ast::Cast<ast::NameExpr>(v).id() + "\")";
+        } else if (kw->name() == "default") {
+            const TypeRef t = TypeOf(v);
+            if (t->kind == TypeKind::kNone) {
+                out += ".default_none()";
+            } else if (t->kind == TypeKind::kInt) {
+                out += ".default_value(int64_t{" + E(v) + "})";
+            } else if (t->kind == TypeKind::kStr) {
+                out += ".default_value(std::string(" + E(v, t) + "))";
+            } else {
+                out += ".default_value(" + E(v, t) + ")";
+            }
+        } else if (kw->name() == "help" || kw->name() == "action" || kw->name() == "dest" ||
+                   kw->name() == "metavar") {
+            out += "." + kw->name() + "(" + E(v, sema::types::Str()) + ")";
+        } else if (kw->name() == "required") {
+            out += ".required(" + E(v) + ")";
+        }
+    }
+    return out;
+}
+
+std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry& entry, const ir::CallInfo& call) {
+    const std::string& name = entry.name;
+    std::vector<const ast::Expr*> args;
+    for (const ir::BoundArg& a : call.args) {
+        for (const ast::Expr* r : a.rest) args.push_back(r);
+        if (a.value != nullptr && !a.is_var_positional) args.push_back(a.value);
+    }
+    if (name == "print") {
+        std::string values, sep, end;
+        for (const ir::BoundArg& a : call.args) {
+            if (a.is_var_positional) {
+                for (std::size_t i = 0; i < a.rest.size(); ++i) values += (i ? ", " : "") + E(*a.rest[i]);
+            } else if (a.spec->name == "sep" && a.value != nullptr) {
+                sep = E(*a.value, sema::types::Str());
+            } else if (a.spec->name == "end" && a.value != nullptr) {
+                end = E(*a.value, sema::types::Str());
+            }
+        }
+        if (sep.empty() && end.empty()) return "cnet::py::print(" + values + ")";
+        return "cnet::py::print_sep_end(" + (sep.empty() ? "\" \"" : sep) + ", " + (end.empty() ? "\"\\n\"" : end) +
+               (values.empty() ? "" : ", " + values) + ")";
+    }
+    if (name == "len") {
+        const TypeRef t = sema::StripOptional(TypeOf(*args[0]));
+        if (t->kind == TypeKind::kUserClass) return E(*args[0]) + "->len()";
+        if (t->kind == TypeKind::kLibObject) return "cnet::py::len(*" + E(*args[0]) + ")";
+        if (t->kind == TypeKind::kShape) return "static_cast<int64_t>(" + E(*args[0]) + ".size())";
+        if (t->kind == TypeKind::kTuple) return std::to_string(t->args.size());
+        return "cnet::py::len(" + E(*args[0]) + ")";
+    }
+    if (name == "int" || name == "float" || name == "bool") {
+        if (args.empty()) return name == "int" ? "int64_t{0}" : name == "float" ? "0.0" : "false";
+        return entry.cpp + "(" + E(*args[0]) + ")";
+    }
+    if (name == "str" || name == "repr") {
+        if (args.empty()) return "std::string()";
+        const TypeRef t = TypeOf(*args[0]);
+        std::string a = E(*args[0], t);
+        return entry.cpp + "(" + a + ")";
+    }
+    if (name == "isinstance") {
+        const TypeRef t = TypeOf(*args[0]);
+        const TypeRef c = TypeOf(*args[1]);
+        TypeRef target;
+        if (c->kind == TypeKind::kUserClassRef) target = sema::types::UserClass(c->user_class);
+        if (c->kind == TypeKind::kLibClass && c->lib_type != nullptr) target = sema::types::LibObject(c->lib_type);
+        if (c->kind == TypeKind::kLibFunction) {
+            const std::string& n = c->entry->name;
+            target = n == "int" ? sema::types::Int() : n == "float" ? sema::types::Float()
+                     : n == "str" ? sema::types::Str() : sema::types::Bool();
+        }
+        if (c->kind == TypeKind::kLibClass && c->entry->cpp == "Variable") target = sema::types::Variable();
+        return target && sema::Assignable(t, target) && !(sema::IsNumeric(t) && !sema::SameType(t, target)) ? "true"
+                                                                                                              : "false";
+    }
+    if (name == "abs") {
+        const TypeRef t = TypeOf(*args[0]);
+        if (t->kind == TypeKind::kVariable) return "cnet::abs(" + E(*args[0]) + ")";
+        if (t->kind == TypeKind::kNdarray) return "cnet::np::abs(" + E(*args[0]) + ")";
+        return "cnet::py::abs(" + E(*args[0]) + ")";
+    }
+    if (name == "min" || name == "max") {
+        if (args.size() == 1) return entry.cpp + "(" + E(*args[0]) + ")";
+        const TypeRef t = TypeOf(e);
+        std::string out = E(*args[0], t);
+        for (std::size_t i = 1; i < args.size(); ++i) {
+            out = entry.cpp + "<" + sema::CppName(t) + ">(" + out + ", " + E(*args[i], t) + ")";
+        }
+        return out;
+    }
+    if (name == "ValueError" || name == "RuntimeError" || name == "IndexError") {
+        return entry.cpp + "(" + (args.empty() ? std::string("\"\"") : E(*args[0], sema::types::Str())) + ")";
+    }
+    std::string list;
+    for (std::size_t i = 0; i < args.size(); ++i) list += (i ? ", " : "") + E(*args[i]);
+    return entry.cpp + "(" + list + ")";
+}
+
+}  // namespace cnet::compiler::codegen

@@ -1,0 +1,499 @@
+// codegen_expr.cc — expressions to C++: names, attributes, subscripts (Note [Index syntax in C++] of the
+// runtime), Python operator semantics (py::floordiv, py::mod, pow), comparisons with None, f-strings,
+// displays and list comprehensions (immediately invoked lambdas).
+#include "compiler/codegen/codegen.h"
+#include "compiler/diagnostics/internal_check.h"
+#include "compiler/sema/builtin_table.h"
+#include "compiler/sema/cpp_names.h"
+
+namespace cnet::compiler::codegen {
+
+std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
+    std::string code = ExprImpl(e, want);
+    if (want) code = Convert(code, e, TypeOf(e), want);
+    return code;
+}
+
+std::string Generator::NoneOf(const TypeRef& t) {
+    const TypeRef s = sema::StripOptional(t);
+    switch (s->kind) {
+        case TypeKind::kVariable: return "cnet::Variable()";
+        case TypeKind::kNdarray: return "cnet::Array()";
+        case TypeKind::kUserClass: return "nullptr";
+        case TypeKind::kLibObject: return s->lib_type->shared ? "nullptr" : "{}";
+        default: return "std::nullopt";
+    }
+}
+
+std::string Generator::Convert(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to) {
+    if (!from || !to) return code;
+    if (from->kind == TypeKind::kNone && to->kind != TypeKind::kNone) return NoneOf(to);
+    if (from->kind == TypeKind::kNdarray && to->kind == TypeKind::kVariable) return "cnet::Variable(" + code + ")";
+    if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat && ast::Isa<ast::IntLiteral>(e)) {
+        return code + ".0";
+    }
+    return code;
+}
+
+std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
+    switch (e.kind()) {
+        case ast::NodeKind::kNameExpr:
+            return Name(ast::Cast<ast::NameExpr>(e));
+        case ast::NodeKind::kIntLiteral: {
+            const int64_t v = ast::Cast<ast::IntLiteral>(e).value();
+            if (v > 2147483647LL || v < -2147483647LL) return "int64_t{" + std::to_string(v) + "}";
+            return std::to_string(v);
+        }
+        case ast::NodeKind::kFloatLiteral:
+            return sema::CppFloatLiteral(ast::Cast<ast::FloatLiteral>(e).value());
+        case ast::NodeKind::kStringLiteral: {
+            std::string lit = sema::CppStringLiteral(ast::Cast<ast::StringLiteral>(e).value());
+            return want && want->kind == TypeKind::kStr ? lit : "std::string(" + lit + ")";
+        }
+        case ast::NodeKind::kBoolLiteral:
+            return ast::Cast<ast::BoolLiteral>(e).value() ? "true" : "false";
+        case ast::NodeKind::kNoneLiteral:
+            return want ? NoneOf(want) : "cnet::py::None";
+        case ast::NodeKind::kFStringExpr:
+            return FString(ast::Cast<ast::FStringExpr>(e));
+        case ast::NodeKind::kUnaryExpr: {
+            const auto& u = ast::Cast<ast::UnaryExpr>(e);
+            switch (u.op()) {
+                case ast::UnaryOp::kNot: return "!" + Truth(u.operand());
+                case ast::UnaryOp::kMinus: {
+                    std::string operand = E(u.operand());
+                    return "-" + operand;
+                }
+                case ast::UnaryOp::kPlus: return E(u.operand());
+                case ast::UnaryOp::kInvert: return "~" + E(u.operand());
+            }
+            return "";
+        }
+        case ast::NodeKind::kBinaryExpr: {
+            const auto& b = ast::Cast<ast::BinaryExpr>(e);
+            return Binary(b.op(), E(b.lhs()), TypeOf(b.lhs()), E(b.rhs()), TypeOf(b.rhs()));
+        }
+        case ast::NodeKind::kBoolOpExpr: {
+            const auto& b = ast::Cast<ast::BoolOpExpr>(e);
+            std::string out = "(";
+            for (std::size_t i = 0; i < b.values().size(); ++i) {
+                if (i) out += b.op() == ast::BoolOp::kAnd ? " && " : " || ";
+                out += Truth(*b.values()[i]);
+            }
+            return out + ")";
+        }
+        case ast::NodeKind::kCompareExpr:
+            return Compare(ast::Cast<ast::CompareExpr>(e));
+        case ast::NodeKind::kConditionalExpr: {
+            const auto& c = ast::Cast<ast::ConditionalExpr>(e);
+            const TypeRef t = TypeOf(e);
+            return "(" + Truth(c.test()) + " ? " + E(c.body(), t) + " : " + E(c.orelse(), t) + ")";
+        }
+        case ast::NodeKind::kCallExpr:
+            return Call(ast::Cast<ast::CallExpr>(e));
+        case ast::NodeKind::kAttributeExpr:
+            return Attribute(ast::Cast<ast::AttributeExpr>(e));
+        case ast::NodeKind::kSubscriptExpr:
+            return Subscript(ast::Cast<ast::SubscriptExpr>(e));
+        case ast::NodeKind::kTupleExpr:
+        case ast::NodeKind::kListExpr:
+        case ast::NodeKind::kDictExpr:
+            return Collection(e, want);
+        case ast::NodeKind::kListCompExpr:
+            return ListComp(ast::Cast<ast::ListCompExpr>(e));
+        default:
+            CNET_INTERNAL_CHECK(false) << "codegen: unexpected " << ast::NodeKindName(e.kind());
+            return "";
+    }
+}
+
+std::string Generator::Name(const ast::NameExpr& e) {
+    const ir::ExprInfo* info = program_.Info(e);
+    CNET_INTERNAL_CHECK(info != nullptr) << "codegen: unresolved name '" << e.id() << "'";
+    if (info->is_self) {
+        return "std::static_pointer_cast<" + cls_->cpp_name + ">(shared_from_this())";
+    }
+    if (info->local != nullptr) return info->local->cpp_name;
+    if (info->global != nullptr) return info->global->cpp_name;
+    if (info->attr != nullptr) return info->attr->cpp;
+    const TypeRef t = info->type;
+    if (t->kind == TypeKind::kLibFunction) return FunctionValue(*t->entry);
+    if (t->kind == TypeKind::kUserFunction) return t->function->cpp_name;
+    return sema::CppIdentifier(e.id());
+}
+
+// A library function used as a value (`lossfun=F.sigmoid_cross_entropy`): a lambda over its required
+// parameters, so C++ overloads and default arguments do not get in the way.
+std::string Generator::FunctionValue(const sema::BuiltinEntry& entry) {
+    std::string params, args;
+    std::size_t n = entry.signature.RequiredCount();
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string name = entry.signature.params[i].name;
+        params += (i ? ", " : "") + std::string("const cnet::Variable& ") + name;
+        args += (i ? ", " : "") + name;
+    }
+    return "[](" + params + ") { return " + entry.cpp + "(" + args + "); }";
+}
+
+// The C++ expression for the object an attribute is taken from, and the member operator to use.
+std::string Generator::Receiver(const ast::Expr& value, std::string* op) {
+    const ir::ExprInfo* info = program_.Info(value);
+    const TypeRef t = sema::StripOptional(TypeOf(value));
+    if (info != nullptr && info->is_self) {
+        *op = "";
+        return "";
+    }
+    const bool pointer = t->kind == TypeKind::kUserClass || (t->kind == TypeKind::kLibObject && t->lib_type->shared);
+    *op = pointer ? "->" : ".";
+    return E(value);
+}
+
+std::string Generator::Attribute(const ast::AttributeExpr& e) {
+    const ir::ExprInfo* info = program_.Info(e);
+    CNET_INTERNAL_CHECK(info != nullptr) << "codegen: unresolved attribute '" << e.attr() << "'";
+    const TypeRef value_type = TypeOf(e.value());
+    if (info->field != nullptr) {
+        std::string op;
+        std::string recv = Receiver(e.value(), &op);
+        if (recv.empty()) {
+            // self.x: the member, or this->x when a local of the same name hides it.
+            const bool hidden = fn_ != nullptr && fn_->FindLocal(info->field->cpp_name) != nullptr;
+            return (hidden ? "this->" : "") + info->field->cpp_name;
+        }
+        return recv + op + info->field->cpp_name;
+    }
+    if (value_type->kind == TypeKind::kArgs) {
+        const TypeRef t = info->type;
+        const char* getter = t->kind == TypeKind::kInt     ? "get_int"
+                             : t->kind == TypeKind::kFloat ? "get_float"
+                             : t->kind == TypeKind::kBool  ? "get_bool"
+                                                           : "get_str";
+        return E(e.value()) + "." + getter + "(" + sema::CppStringLiteral(e.attr()) + ")";
+    }
+    if (info->attr != nullptr) {
+        const sema::BuiltinEntry& entry = *info->attr;
+        if (entry.kind == sema::EntryKind::kAttr) {
+            std::string op;
+            std::string recv = Receiver(e.value(), &op);
+            if (!entry.cpp.empty() && entry.cpp[0] == '=') {
+                std::string out = entry.cpp.substr(1);
+                const std::size_t pos = out.find("$self");
+                if (pos != std::string::npos) out.replace(pos, 5, recv);
+                return out;
+            }
+            return recv + op + entry.cpp;
+        }
+        if (entry.kind == sema::EntryKind::kFunction) return FunctionValue(entry);
+        return entry.cpp;
+    }
+    if (info->type && info->type->kind == TypeKind::kLibFunction) return FunctionValue(*info->type->entry);
+    CNET_INTERNAL_CHECK(false) << "codegen: attribute '" << e.attr() << "' of " << sema::PyName(value_type)
+                               << " used as a value";
+    return "";
+}
+
+std::string Generator::SliceBounds(const ast::SliceExpr& s) {
+    auto part = [&](const ast::Expr* p) { return p == nullptr ? std::string("{}") : E(*p); };
+    std::string out = part(s.lower()) + ", " + part(s.upper());
+    if (s.step() != nullptr) out += ", " + part(s.step());
+    return out;
+}
+
+std::string Generator::IndexItem(const ast::Expr& e) {
+    if (ast::Isa<ast::NoneLiteral>(e)) return "cnet::NewAxis";
+    if (ast::Isa<ast::EllipsisLiteral>(e)) return "cnet::Ellipsis";
+    if (const auto* s = ast::DynCast<ast::SliceExpr>(&e)) {
+        if (s->lower() == nullptr && s->upper() == nullptr && s->step() == nullptr) return "cnet::Slice()";
+        return "cnet::Slice(" + SliceBounds(*s) + ")";
+    }
+    return E(e);
+}
+
+std::string Generator::Subscript(const ast::SubscriptExpr& e) {
+    const TypeRef t = sema::StripOptional(TypeOf(e.value()));
+    const ast::Expr& index = e.index();
+    const auto* slice = ast::DynCast<ast::SliceExpr>(&index);
+    const std::string value = E(e.value());
+    switch (t->kind) {
+        case TypeKind::kVariable:
+        case TypeKind::kNdarray: {
+            if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&index)) {
+                std::string items;
+                for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
+                    items += (i ? ", " : "") + IndexItem(*tuple->elements()[i]);
+                }
+                return value + "[{" + items + "}]";
+            }
+            return value + "[" + IndexItem(index) + "]";
+        }
+        case TypeKind::kList:
+            if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
+            return "cnet::py::at(" + value + ", " + E(index) + ")";
+        case TypeKind::kStr:
+            if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
+            return "std::string(1, " + value + ".at(cnet::py::normalize_index(" + E(index) + ", cnet::py::len(" +
+                   value + "))))";
+        case TypeKind::kShape:
+            if (slice != nullptr) {
+                return "cnet::Shape(" + value + ".begin() + (" + E(*slice->lower()) + "), " + value + ".end())";
+            }
+            return value + "[static_cast<int>(cnet::py::normalize_index(" + E(index) + ", " + value + ".size()))]";
+        case TypeKind::kDict:
+            return value + ".at(" + E(index, t->args[0]) + ")";
+        case TypeKind::kTuple: {
+            int64_t i = 0;
+            if (const auto* lit = ast::DynCast<ast::IntLiteral>(&index)) {
+                i = lit->value();
+            } else {
+                i = -ast::Cast<ast::IntLiteral>(ast::Cast<ast::UnaryExpr>(index).operand()).value();
+            }
+            if (i < 0) i += static_cast<int64_t>(t->args.size());
+            return "std::get<" + std::to_string(i) + ">(" + value + ")";
+        }
+        case TypeKind::kLibObject:
+        case TypeKind::kUserClass:
+            return "(*" + value + ")[" + E(index) + "]";
+        default:
+            CNET_INTERNAL_CHECK(false) << "codegen: subscript of " << sema::PyName(t);
+            return "";
+    }
+}
+
+std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const TypeRef& lt, const std::string& r,
+                              const TypeRef& rt) {
+    using ast::BinaryOp;
+    const bool arrays = sema::IsArrayLike(lt) || sema::IsArrayLike(rt);
+    const bool variable = lt->kind == TypeKind::kVariable || rt->kind == TypeKind::kVariable;
+    if (arrays) {
+        switch (op) {
+            case BinaryOp::kPow:
+                return variable ? "cnet::pow(" + l + ", " + r + ")" : "cnet::np::power(" + l + ", " + r + ")";
+            case BinaryOp::kMatMul:
+                return variable ? "cnet::matmul(" + l + ", " + r + ")" : "cnet::np::matmul(" + l + ", " + r + ")";
+            case BinaryOp::kFloorDiv:
+                return variable ? "cnet::functions::floordiv(" + l + ", " + r + ")"
+                                : "cnet::np::floor_divide(" + l + ", " + r + ")";
+            default:
+                break;
+        }
+        std::string lv = l, rv = r;
+        // An ndarray meeting a Variable becomes a constant Variable (Chainer's rule).
+        if (variable && lt->kind == TypeKind::kNdarray) lv = "cnet::Variable(" + l + ")";
+        if (variable && rt->kind == TypeKind::kNdarray) rv = "cnet::Variable(" + r + ")";
+        return "(" + lv + " " + ast::Spelling(op) + " " + rv + ")";
+    }
+    const bool is_float = lt->kind == TypeKind::kFloat || rt->kind == TypeKind::kFloat;
+    auto as_double = [&](const std::string& code, const TypeRef& t) {
+        return t->kind == TypeKind::kFloat ? code : "static_cast<double>(" + code + ")";
+    };
+    switch (op) {
+        case BinaryOp::kDiv:
+            if (is_float) return "(" + l + " / " + r + ")";
+            return "cnet::py::truediv(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
+        case BinaryOp::kFloorDiv:
+            if (is_float) return "cnet::py::floordiv(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
+            return "cnet::py::floordiv(" + l + ", " + r + ")";
+        case BinaryOp::kMod:
+            if (is_float) return "cnet::py::mod(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
+            return "cnet::py::mod(" + l + ", " + r + ")";
+        case BinaryOp::kPow:
+            if (is_float) return "std::pow(" + l + ", " + r + ")";
+            return "cnet::py::ipow(" + l + ", " + r + ")";
+        default:
+            break;
+    }
+    if (lt->kind == TypeKind::kStr && op == BinaryOp::kAdd) {
+        return "(" + (l[0] == '"' ? "std::string(" + l + ")" : l) + " + " + r + ")";
+    }
+    return "(" + l + " " + ast::Spelling(op) + " " + r + ")";
+}
+
+std::string Generator::IsNone(const std::string& code, const TypeRef& t, bool negate) {
+    const TypeRef s = sema::StripOptional(t);
+    std::string test;
+    switch (s->kind) {
+        case TypeKind::kNone: return negate ? "false" : "true";
+        case TypeKind::kVariable: test = code + ".is_none()"; break;
+        case TypeKind::kNdarray: test = "!" + code + ".defined()"; break;
+        case TypeKind::kUserClass:
+        case TypeKind::kLibObject: test = code + " == nullptr"; break;
+        default:
+            if (t->kind != TypeKind::kOptional) return negate ? "true" : "false";
+            test = "!" + code + ".has_value()";
+    }
+    if (!negate) return "(" + test + ")";
+    if (s->kind == TypeKind::kUserClass || s->kind == TypeKind::kLibObject) return "(" + code + " != nullptr)";
+    if (test[0] == '!') return "(" + test.substr(1) + ")";
+    return "!(" + test + ")";
+}
+
+std::string Generator::Compare(const ast::CompareExpr& e) {
+    std::vector<std::string> parts;
+    const ast::Expr* left = &e.left();
+    for (std::size_t i = 0; i < e.ops().size(); ++i) {
+        const ast::Expr* right = e.comparators()[i].get();
+        const TypeRef lt = TypeOf(*left), rt = TypeOf(*right);
+        const ast::CompareOp op = e.ops()[i];
+        switch (op) {
+            case ast::CompareOp::kIs:
+            case ast::CompareOp::kIsNot: {
+                const bool negate = op == ast::CompareOp::kIsNot;
+                if (ast::Isa<ast::NoneLiteral>(*right)) {
+                    parts.push_back(IsNone(E(*left), lt, negate));
+                } else if (ast::Isa<ast::NoneLiteral>(*left)) {
+                    parts.push_back(IsNone(E(*right), rt, negate));
+                } else if (sema::StripOptional(lt)->kind == TypeKind::kVariable) {
+                    parts.push_back(std::string(negate ? "!" : "") + E(*left) + ".is(" + E(*right) + ")");
+                } else {
+                    parts.push_back("(" + E(*left) + (negate ? " != " : " == ") + E(*right) + ")");
+                }
+                break;
+            }
+            case ast::CompareOp::kIn:
+            case ast::CompareOp::kNotIn: {
+                const bool negate = op == ast::CompareOp::kNotIn;
+                std::string test;
+                if (rt->kind == TypeKind::kDict) {
+                    test = "(" + E(*right) + ".count(" + E(*left, rt->args[0]) + ") != 0)";
+                } else {
+                    test = "cnet::py::contains(" + E(*right) + ", " + E(*left) + ")";
+                }
+                parts.push_back(negate ? "!" + test : test);
+                break;
+            }
+            default: {
+                std::string l = E(*left), r = E(*right);
+                if (lt->kind == TypeKind::kStr && l[0] == '"') l = "std::string(" + l + ")";
+                if (sema::StripOptional(lt)->kind != lt->kind && lt->kind == TypeKind::kOptional &&
+                    !sema::IsHandle(sema::StripOptional(lt))) {
+                    l = "*" + l;
+                }
+                parts.push_back("(" + l + " " + ast::Spelling(op) + " " + r + ")");
+            }
+        }
+        left = right;
+    }
+    if (parts.size() == 1) return parts[0];
+    std::string out = "(";
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? " && " : "") + parts[i];
+    return out + ")";
+}
+
+// A condition: bools as they are, other values by Python truthiness.
+std::string Generator::Truth(const ast::Expr& e) {
+    const TypeRef t = TypeOf(e);
+    std::string code = E(e);
+    switch (t->kind) {
+        case TypeKind::kBool: return code;
+        case TypeKind::kOptional:
+            if (sema::IsHandle(t->args[0])) return IsNone(code, t, true);
+            return "(" + code + ".has_value() && cnet::py::to_bool(*" + code + "))";
+        case TypeKind::kUserClass:
+        case TypeKind::kLibObject: return "(" + code + " != nullptr)";
+        case TypeKind::kVariable: return "cnet::py::to_bool(" + code + ".array())";
+        default: return "cnet::py::to_bool(" + code + ")";
+    }
+}
+
+std::string Generator::FString(const ast::FStringExpr& e) {
+    std::string templ, args;
+    for (const auto& part : e.parts()) {
+        if (const auto* s = ast::DynCast<ast::StringLiteral>(part.get())) {
+            for (char c : s->value()) {
+                if (c == '{' || c == '}') templ += c;
+                templ += c;
+            }
+        } else {
+            const auto& fv = ast::Cast<ast::FormattedValueExpr>(*part);
+            templ += "{";
+            if (fv.conversion() != 0) templ += std::string("!") + fv.conversion();
+            if (!fv.format_spec().empty()) templ += ":" + fv.format_spec();
+            templ += "}";
+            args += ", " + E(fv.value());
+        }
+    }
+    if (args.empty()) return "std::string(" + sema::CppStringLiteral(templ) + ")";
+    return "cnet::py::format(" + sema::CppStringLiteral(templ) + args + ")";
+}
+
+std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
+    const TypeRef t = TypeOf(e);
+    if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&e)) {
+        if (want && want->kind == TypeKind::kList) {
+            std::string items;
+            for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
+                items += (i ? ", " : "") + E(*tuple->elements()[i], want->args[0]);
+            }
+            return sema::CppName(want) + "{" + items + "}";
+        }
+        if (want && (want->kind == TypeKind::kShape || want->kind == TypeKind::kUnknown)) {
+            std::string items;
+            for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
+                const TypeRef et = TypeOf(*tuple->elements()[i]);
+                items += (i ? ", " : "") + E(*tuple->elements()[i], et->kind == TypeKind::kStr ? et : nullptr);
+            }
+            return (want->kind == TypeKind::kShape ? "cnet::Shape{" : "{") + items + "}";
+        }
+        std::string items;
+        for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
+            const TypeRef et = want && want->kind == TypeKind::kTuple && i < want->args.size() ? want->args[i]
+                                                                                               : t->args[i];
+            items += (i ? ", " : "") + E(*tuple->elements()[i], et);
+        }
+        return sema::CppName(want && want->kind == TypeKind::kTuple ? want : t) + "{" + items + "}";
+    }
+    if (const auto* list = ast::DynCast<ast::ListExpr>(&e)) {
+        const TypeRef lt = want && want->kind == TypeKind::kList && sema::IsComplete(want) ? want : t;
+        std::string items;
+        for (std::size_t i = 0; i < list->elements().size(); ++i) {
+            items += (i ? ", " : "") + E(*list->elements()[i], lt->args[0]);
+        }
+        return sema::CppName(lt) + "{" + items + "}";
+    }
+    const auto& d = ast::Cast<ast::DictExpr>(e);
+    const TypeRef dt = want && want->kind == TypeKind::kDict && sema::IsComplete(want) ? want : t;
+    std::string items;
+    for (std::size_t i = 0; i < d.keys().size(); ++i) {
+        items += std::string(i ? ", " : "") + "{" + E(*d.keys()[i], dt->args[0]) + ", " + E(*d.values()[i], dt->args[1]) +
+                 "}";
+    }
+    return sema::CppName(dt) + "{" + items + "}";
+}
+
+// [f(x) for x in xs if c] => [&] { std::vector<T> out; for (auto x : xs) { if (c) out.push_back(f(x)); } return out; }()
+std::string Generator::ListComp(const ast::ListCompExpr& e) {
+    const TypeRef t = TypeOf(e);
+    std::string out = "[&] { " + sema::CppName(t) + " result; ";
+    int depth = 0;
+    for (const auto& gen : e.generators()) {
+        std::string target;
+        if (const auto* n = ast::DynCast<ast::NameExpr>(&gen->target())) {
+            const ir::ExprInfo* info = program_.Info(*n);
+            target = info != nullptr && info->local != nullptr ? info->local->cpp_name : sema::CppIdentifier(n->id());
+            if (n->id() == "_") target = "_";
+        } else {
+            const auto& tuple = ast::Cast<ast::TupleExpr>(gen->target());
+            target = "[";
+            for (std::size_t i = 0; i < tuple.elements().size(); ++i) {
+                target += (i ? ", " : "") + sema::CppIdentifier(ast::Cast<ast::NameExpr>(*tuple.elements()[i]).id());
+            }
+            target += "]";
+        }
+        const TypeRef elem = TypeOf(gen->target());
+        const bool unused = target == "_";
+        out += "for (" + std::string(unused ? "[[maybe_unused]] " : "") +
+               (target[0] == '[' || !elem || elem->kind == TypeKind::kUnknown ? std::string("auto")
+                                                                              : sema::CppName(elem)) +
+               " " + target + " : " + E(gen->iter()) + ") { ";
+        ++depth;
+        for (const auto& cond : gen->conditions()) {
+            out += "if (" + Truth(*cond) + ") { ";
+            ++depth;
+        }
+    }
+    out += "result.push_back(" + E(e.element(), t->args[0]) + "); ";
+    for (int i = 0; i < depth; ++i) out += "} ";
+    return out + "return result; }()";
+}
+
+}  // namespace cnet::compiler::codegen

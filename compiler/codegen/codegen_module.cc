@@ -1,0 +1,242 @@
+// codegen_module.cc — the translation unit's skeleton: includes (only what the program uses), class and
+// function declarations, classes (chainer.Chain subclasses become cnet::Chain subclasses with typed
+// members, a constructor, forward and a `call` override), functions, and main with its error report.
+#include <sstream>
+
+#include "compiler/ast/traversal.h"
+#include "compiler/codegen/codegen.h"
+#include "compiler/sema/builtin_table.h"
+#include "compiler/sema/cpp_names.h"
+
+namespace cnet::compiler::codegen {
+
+std::string GenerateCpp(const ir::Program& program, const CodegenOptions& options) {
+    Generator generator(program, options);
+    return generator.Run();
+}
+
+bool Generator::ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const {
+    bool mutated = false;
+    auto is_param = [&](const ast::Expr& e) {
+        const auto* n = ast::DynCast<ast::NameExpr>(&e);
+        return n != nullptr && n->id() == name;
+    };
+    ast::WalkPreorder(*fn.def, [&](const ast::Node& n) {
+        if (const auto* call = ast::DynCast<ast::CallExpr>(&n)) {
+            if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&call->func()); attr != nullptr && is_param(attr->value())) {
+                const std::string& m = attr->attr();
+                if (m == "append" || m == "extend" || m == "pop" || m == "clear" || m == "insert") mutated = true;
+            }
+            const TypeRef callee = TypeOf(call->func());
+            if (callee->kind == TypeKind::kUserFunction || callee->kind == TypeKind::kBoundMethod ||
+                callee->kind == TypeKind::kUserClassRef) {
+                for (const auto& a : call->args()) {
+                    if (is_param(*a)) mutated = true;
+                }
+                for (const auto& k : call->keywords()) {
+                    if (is_param(k->value())) mutated = true;
+                }
+            }
+        } else if (const auto* assign = ast::DynCast<ast::AssignStmt>(&n)) {
+            for (const auto& t : assign->targets()) {
+                if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(t.get()); sub != nullptr && is_param(sub->value())) {
+                    mutated = true;
+                }
+            }
+        } else if (const auto* del = ast::DynCast<ast::DelStmt>(&n)) {
+            for (const auto& t : del->targets()) {
+                if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(t.get()); sub != nullptr && is_param(sub->value())) {
+                    mutated = true;
+                }
+            }
+        }
+    });
+    return mutated;
+}
+
+// Scalars and handles (Variable, arrays, objects) by value: copies are cheap and share the object, as
+// Python references do. Lists and dicts by reference: by `&` when the function changes them.
+std::string Generator::ParamDecl(const ir::FunctionInfo& fn, const ir::ParamInfo& p) {
+    const std::string type = sema::CppName(p.type);
+    if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple) {
+        return (ParamIsMutated(fn, p.name) ? type + "& " : "const " + type + "& ") + p.cpp_name;
+    }
+    return type + " " + p.cpp_name;
+}
+
+std::string Generator::Signature(const ir::FunctionInfo& fn, bool qualified) {
+    std::string params;
+    for (std::size_t i = 0; i < fn.params.size(); ++i) params += (i ? ", " : "") + ParamDecl(fn, fn.params[i]);
+    if (fn.is_init) return fn.owner->cpp_name + "(" + params + ")";
+    const std::string ret = fn.return_type->kind == TypeKind::kNone ? "void" : sema::CppName(fn.return_type);
+    return ret + " " + (qualified && fn.owner != nullptr ? fn.owner->cpp_name + "::" : "") + fn.cpp_name + "(" +
+           params + ")";
+}
+
+void Generator::EmitHoisted(const ir::FunctionInfo& fn) {
+    for (const auto& v : fn.locals) {
+        if (v->is_param || v->in_comprehension || !v->hoisted || !v->type) continue;
+        if (v->type->kind == TypeKind::kUnknown || v->type->kind == TypeKind::kNone) continue;
+        w_.Line(sema::CppName(v->type) + " " + v->cpp_name + "{};");
+    }
+}
+
+void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
+    fn_ = &fn;
+    cls_ = fn.owner;
+    if (prototype_only) {
+        w_.Line(Signature(fn, false) + ";");
+        return;
+    }
+    if (fn.owner == nullptr && fn.def != nullptr) {
+        w_.Line("// " + program_.file_name + ":" + Line(*fn.def) + ": def " + fn.name);
+    }
+    w_.Line(Signature(fn, false) + " {");
+    w_.Indent();
+    EmitHoisted(fn);
+    Block(fn.def->body());
+    w_.Dedent();
+    w_.Line("}");
+    fn_ = nullptr;
+}
+
+void Generator::EmitClass(const ir::ClassInfo& cls) {
+    cls_ = &cls;
+    std::string base;
+    switch (cls.kind) {
+        case ir::ClassInfo::Kind::kChain: base = " : public cnet::Chain"; break;
+        case ir::ClassInfo::Kind::kChainList: base = " : public cnet::ChainList"; break;
+        case ir::ClassInfo::Kind::kLink: base = " : public cnet::Link"; break;
+        case ir::ClassInfo::Kind::kRecord: break;
+    }
+    if (cls.user_base != nullptr) base = " : public " + cls.user_base->cpp_name;
+    w_.Line("// " + program_.file_name + ":" + Line(*cls.def) + ": class " + cls.name);
+    w_.Line("class " + cls.cpp_name + base + " {");
+    w_.Line("public:");
+    w_.Indent();
+    bool first = true;
+    for (const auto& m : cls.methods) {
+        if (!first) w_.Line("");
+        first = false;
+        EmitFunction(*m, false);
+        cls_ = &cls;
+    }
+    // Generic entry point for Classifier, Evaluator and updaters: link(*args) => forward(args...).
+    const ir::FunctionInfo* fwd = cls.Forward();
+    if (cls.IsLink() && fwd != nullptr && fwd->owner == &cls && fwd->return_type->kind == TypeKind::kVariable) {
+        bool all_variables = true;
+        for (const ir::ParamInfo& p : fwd->params) {
+            if (!sema::IsArrayLike(p.type)) all_variables = false;
+        }
+        if (all_variables) {
+            std::string args;
+            for (std::size_t i = 0; i < fwd->params.size(); ++i) {
+                args += (i ? ", " : "") + std::string("args.at(") + std::to_string(i) + ")";
+            }
+            w_.Line("");
+            w_.Line("cnet::Variable call(const std::vector<cnet::Variable>& args) override { return " + fwd->cpp_name +
+                    "(" + args + "); }");
+        }
+    }
+    if (!cls.fields.empty()) w_.Line("");
+    for (const auto& f : cls.fields) {
+        w_.Line(sema::CppName(f->type) + " " + f->cpp_name + "{};");
+    }
+    w_.Dedent();
+    w_.Line("};");
+    cls_ = nullptr;
+}
+
+void Generator::EmitEntry() {
+    const ir::FunctionInfo& fn = *program_.entry;
+    fn_ = &fn;
+    cls_ = nullptr;
+    CodeWriter body;
+    std::swap(body, w_);
+    w_.Indent();
+    w_.Indent();
+    EmitHoisted(fn);
+    if (fn.def != nullptr) {
+        Block(fn.def->body());
+    } else {
+        for (const ast::Stmt* s : program_.script) Stmt(*s);
+    }
+    std::swap(body, w_);
+    if (fn.def != nullptr) w_.Line("// " + program_.file_name + ":" + Line(*fn.def) + ": def main");
+    w_.Line(uses_argv_ ? "int main(int argc, char** argv) {" : "int main() {");
+    w_.Indent();
+    w_.Line("try {");
+    w_.Raw(body.str());
+    w_.Line("} catch (const std::exception& e) {");
+    w_.Indent();
+    w_.Line("// A runtime error: print it with the .cnet line that was executing, and fail.");
+    w_.Line("const cnet::SourceLocation& loc = cnet::current_source_location();");
+    w_.Line("std::cerr << (loc.file != nullptr ? loc.file : kCnetSource) << \":\" << loc.line << \": error: \" << "
+            "e.what() << std::endl;");
+    w_.Line("return 1;");
+    w_.Dedent();
+    w_.Line("}");
+    w_.Line("return 0;");
+    w_.Dedent();
+    w_.Line("}");
+}
+
+std::string Generator::Run() {
+    // Classes and functions first into a buffer: they decide nothing about includes, but keep the order.
+    CodeWriter header;
+    header.Line("// Generated by cnetc from " + program_.file_name + " — do not edit; edit the .cnet source instead.");
+    std::set<std::string> includes = program_.headers;
+    includes.insert("cnet/core/source_location.h");
+    includes.insert("cnet/core/variable.h");
+    includes.insert("cnet/functions/basic_math.h");
+    includes.insert("cnet/py/builtins.h");
+    for (const auto& cls : program_.classes) {
+        if (cls->IsLink()) includes.insert("cnet/links/link.h");
+    }
+    std::set<std::string> system = {"cstdint", "iostream", "memory", "string", "vector"};
+    for (const std::string& h : includes) {
+        if (h.find('/') == std::string::npos) system.insert(h);
+    }
+    for (const std::string& h : system) header.Line("#include <" + h + ">");
+    header.Line("");
+    for (const std::string& h : includes) {
+        if (h.find('/') != std::string::npos) header.Line("#include \"" + h + "\"");
+    }
+    header.Line("");
+    header.Line("namespace {");
+    header.Line("");
+    header.Line("const char* const kCnetSource = " + sema::CppStringLiteral(program_.file_name) + ";");
+    header.Line("");
+
+    std::swap(header, w_);
+    if (!program_.globals.empty()) {
+        for (const auto& g : program_.globals) {
+            fn_ = nullptr;
+            w_.Line("// " + program_.file_name + ":" + Line(*g->def));
+            w_.Line("const " + sema::CppName(g->type) + " " + g->cpp_name + " = " + E(g->def->value(), g->type) + ";");
+        }
+        w_.Line("");
+    }
+    for (const auto& cls : program_.classes) w_.Line("class " + cls->cpp_name + ";");
+    std::vector<const ir::FunctionInfo*> free_functions;
+    for (const auto& fn : program_.functions) {
+        if (!fn->is_entry) free_functions.push_back(fn.get());
+    }
+    for (const ir::FunctionInfo* fn : free_functions) EmitFunction(*fn, true);
+    w_.Line("");
+    for (const auto& cls : program_.classes) {
+        EmitClass(*cls);
+        w_.Line("");
+    }
+    for (const ir::FunctionInfo* fn : free_functions) {
+        EmitFunction(*fn, false);
+        w_.Line("");
+    }
+    w_.Line("}  // namespace");
+    w_.Line("");
+    if (program_.entry != nullptr) EmitEntry();
+    std::swap(header, w_);
+    return header.str();
+}
+
+}  // namespace cnet::compiler::codegen

@@ -1,0 +1,294 @@
+// codegen_stmt.cc — statements to C++, one for one: a `// file.cnet:LINE` marker and CNET_LINE before
+// each, declarations at first assignment (or hoisted, see analyzer_placement.cc), native if/for/while.
+#include "compiler/codegen/codegen.h"
+#include "compiler/diagnostics/internal_check.h"
+#include "compiler/sema/cpp_names.h"
+
+namespace cnet::compiler::codegen {
+
+void Generator::Marker(const ast::Node& s, bool set_line) {
+    w_.Line("// " + program_.file_name + ":" + Line(s));
+    if (options_.line_directives) w_.Line("#line " + Line(s) + " " + sema::CppStringLiteral(program_.file_name));
+    if (set_line) w_.Line("CNET_LINE(kCnetSource, " + Line(s) + ");");
+}
+
+void Generator::Block(const ast::StmtList& body) {
+    for (const ast::StmtPtr& s : body) Stmt(*s);
+}
+
+void Generator::Assign(const ast::Expr& target, const std::string& value, const TypeRef& value_type,
+                       const ast::Stmt& s) {
+    if (const auto* n = ast::DynCast<ast::NameExpr>(&target)) {
+        const ir::ExprInfo* info = program_.Info(target);
+        if (info != nullptr && info->local != nullptr) {
+            const ir::VarInfo& v = *info->local;
+            if (!v.hoisted && v.first_def == &s) {
+                w_.Line(sema::CppName(v.type) + " " + v.cpp_name + " = " + value + ";");
+            } else {
+                w_.Line(v.cpp_name + " = " + value + ";");
+            }
+            return;
+        }
+        w_.Line(sema::CppIdentifier(n->id()) + " = " + value + ";");
+        return;
+    }
+    if (const auto* a = ast::DynCast<ast::AttributeExpr>(&target)) {
+        const ir::ExprInfo* info = program_.Info(target);
+        if (info != nullptr && info->field != nullptr) {
+            const ir::ExprInfo* base = program_.Info(a->value());
+            if (base != nullptr && base->is_self && info->field->is_link && fn_ != nullptr && fn_->is_init &&
+                cls_ != nullptr && cls_->kind == ir::ClassInfo::Kind::kChain) {
+                w_.Line(info->field->cpp_name + " = add_link(" + sema::CppStringLiteral(a->attr()) + ", " + value + ");");
+                return;
+            }
+            w_.Line(Attribute(*a) + " = " + value + ";");
+            return;
+        }
+        if (info != nullptr && info->attr != nullptr && !info->attr->setter.empty()) {
+            std::string op;
+            std::string recv = Receiver(a->value(), &op);
+            w_.Line(recv + op + info->attr->setter + "(" + value + ");");
+            return;
+        }
+        w_.Line(E(target) + " = " + value + ";");
+        return;
+    }
+    if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&target)) {
+        const TypeRef t = sema::StripOptional(TypeOf(sub->value()));
+        const std::string container = E(sub->value());
+        if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable) {
+            std::string index;
+            if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&sub->index())) {
+                for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
+                    index += (i ? ", " : "") + IndexItem(*tuple->elements()[i]);
+                }
+                index = "{" + index + "}";
+            } else {
+                index = IndexItem(sub->index());
+            }
+            const std::string arr = t->kind == TypeKind::kVariable ? container + ".array()" : container;
+            w_.Line(arr + ".setitem(" + index + ", " + value + ");");
+        } else if (t->kind == TypeKind::kDict) {
+            w_.Line(container + "[" + E(sub->index(), t->args[0]) + "] = " + value + ";");
+        } else {
+            w_.Line("cnet::py::at(" + container + ", " + E(sub->index()) + ") = " + value + ";");
+        }
+        return;
+    }
+    // Tuple / list unpacking: one temporary, then each target.
+    const ast::ExprList& elements = ast::Isa<ast::TupleExpr>(target) ? ast::Cast<ast::TupleExpr>(target).elements()
+                                                                      : ast::Cast<ast::ListExpr>(target).elements();
+    std::string temp;
+    for (const auto& el : elements) {
+        if (const auto* n = ast::DynCast<ast::NameExpr>(el.get())) temp += (temp.empty() ? "" : "_") + n->id();
+    }
+    temp = Temp(temp.empty() ? "unpacked" : temp);
+    w_.Line("auto " + temp + " = " + value + ";");
+    const TypeRef vt = sema::StripOptional(value_type);
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+        const TypeRef et = vt->kind == TypeKind::kTuple ? vt->args[i]
+                           : vt->kind == TypeKind::kShape ? sema::types::Int()
+                                                          : vt->args[0];
+        const std::string item = vt->kind == TypeKind::kTuple
+                                     ? "std::get<" + std::to_string(i) + ">(" + temp + ")"
+                                     : vt->kind == TypeKind::kShape ? temp + "[" + std::to_string(i) + "]"
+                                                                    : "cnet::py::at(" + temp + ", " + std::to_string(i) + ")";
+        Assign(*elements[i], item, et, s);
+    }
+}
+
+void Generator::AssignStmt(const ast::AssignStmt& s) {
+    const ast::Expr& first = *s.targets()[0];
+    TypeRef want;
+    if (const ir::ExprInfo* info = program_.Info(first); info != nullptr && info->type) want = info->type;
+    if (ast::Isa<ast::TupleExpr>(first) || ast::Isa<ast::ListExpr>(first)) want = nullptr;
+    const std::string value = E(s.value(), want);
+    Assign(first, value, TypeOf(s.value()), s);
+    for (std::size_t i = 1; i < s.targets().size(); ++i) Assign(*s.targets()[i], E(first), TypeOf(first), s);
+}
+
+void Generator::If(const ast::IfStmt& s, bool is_elif) {
+    w_.Line(std::string(is_elif ? "} else if (" : "if (") + Truth(s.test()) + ") {");
+    w_.Indent();
+    Block(s.body());
+    w_.Dedent();
+    if (s.orelse().size() == 1) {
+        if (const auto* elif = ast::DynCast<ast::IfStmt>(s.orelse()[0].get()); elif != nullptr && elif->is_elif()) {
+            If(*elif, true);
+            return;
+        }
+    }
+    if (!s.orelse().empty()) {
+        w_.Line("} else {");
+        w_.Indent();
+        Block(s.orelse());
+        w_.Dedent();
+    }
+    w_.Line("}");
+}
+
+void Generator::For(const ast::ForStmt& s) {
+    const TypeRef elem = TypeOf(s.target());
+    std::string iter = E(s.iter());
+    const TypeRef it = sema::StripOptional(TypeOf(s.iter()));
+    if (it->kind == TypeKind::kUserClass || it->kind == TypeKind::kLibObject) iter = "*" + iter;
+    if (const auto* n = ast::DynCast<ast::NameExpr>(&s.target())) {
+        const ir::ExprInfo* info = program_.Info(*n);
+        const ir::VarInfo* v = info != nullptr ? info->local : nullptr;
+        if (v != nullptr && !v->hoisted) {
+            w_.Line("for (" + sema::CppName(v->type) + " " + v->cpp_name + " : " + iter + ") {");
+        } else {
+            const std::string item = Temp(n->id() + "_item");
+            w_.Line("for (const auto& " + item + " : " + iter + ") {");
+            w_.Indent();
+            Assign(s.target(), item, elem, s);
+            w_.Dedent();
+        }
+    } else {
+        const std::string item = Temp("item");
+        w_.Line("for (const auto& " + item + " : " + iter + ") {");
+        w_.Indent();
+        Assign(s.target(), item, elem, s);
+        w_.Dedent();
+    }
+    w_.Indent();
+    Block(s.body());
+    w_.Dedent();
+    w_.Line("}");
+}
+
+void Generator::With(const ast::WithStmt& s) {
+    w_.Line("{");
+    w_.Indent();
+    for (const auto& item : s.items()) {
+        const auto* call = ast::DynCast<ast::CallExpr>(&item->context());
+        const auto* attr = call != nullptr ? ast::DynCast<ast::AttributeExpr>(&call->func()) : nullptr;
+        if (attr != nullptr && attr->attr() == "init_scope") {
+            w_.Line("auto scope = init_scope();");
+            continue;
+        }
+        const TypeRef t = TypeOf(item->context());
+        std::string ctor = E(item->context());
+        // cnet::using_config("train", false) => cnet::using_config config_1("train", false);
+        const std::string& cpp = t->lib_type->cpp;
+        std::string args = ctor.substr(cpp.size());
+        if (args == "()") args = "";
+        w_.Line(cpp + " " + Temp("config") + args + ";");
+    }
+    Block(s.body());
+    w_.Dedent();
+    w_.Line("}");
+}
+
+void Generator::Stmt(const ast::Stmt& s) {
+    switch (s.kind()) {
+        case ast::NodeKind::kExprStmt: {
+            const ast::Expr& v = ast::Cast<ast::ExprStmt>(s).value();
+            if (ast::Isa<ast::StringLiteral>(v)) return;
+            std::string code = E(v);
+            if (code.empty()) return;  // super().__init__()
+            Marker(s, true);
+            w_.Line(code + ";");
+            return;
+        }
+        case ast::NodeKind::kAssignStmt:
+            Marker(s, true);
+            AssignStmt(ast::Cast<ast::AssignStmt>(s));
+            return;
+        case ast::NodeKind::kAugAssignStmt: {
+            const auto& a = ast::Cast<ast::AugAssignStmt>(s);
+            Marker(s, true);
+            const std::string value = Binary(a.op(), E(a.target()), TypeOf(a.target()), E(a.value()), TypeOf(a.value()));
+            Assign(a.target(), value, TypeOf(a.target()), s);
+            return;
+        }
+        case ast::NodeKind::kAnnAssignStmt: {
+            const auto& a = ast::Cast<ast::AnnAssignStmt>(s);
+            const TypeRef t = TypeOf(a.target());
+            Marker(s, a.value() != nullptr);
+            if (a.value() != nullptr) {
+                Assign(a.target(), E(*a.value(), t), t, s);
+            }
+            return;
+        }
+        case ast::NodeKind::kIfStmt:
+            Marker(s, true);
+            If(ast::Cast<ast::IfStmt>(s), false);
+            return;
+        case ast::NodeKind::kWhileStmt: {
+            const auto& wl = ast::Cast<ast::WhileStmt>(s);
+            Marker(s, true);
+            w_.Line("while (" + Truth(wl.test()) + ") {");
+            w_.Indent();
+            Block(wl.body());
+            w_.Dedent();
+            w_.Line("}");
+            return;
+        }
+        case ast::NodeKind::kForStmt:
+            Marker(s, true);
+            For(ast::Cast<ast::ForStmt>(s));
+            return;
+        case ast::NodeKind::kWithStmt:
+            Marker(s, false);
+            With(ast::Cast<ast::WithStmt>(s));
+            return;
+        case ast::NodeKind::kReturnStmt: {
+            const auto& r = ast::Cast<ast::ReturnStmt>(s);
+            if (fn_->is_entry) {
+                w_.Line("return 0;");
+                return;
+            }
+            if (r.value() == nullptr || fn_->return_type->kind == TypeKind::kNone) {
+                if (r.value() != nullptr && !ast::Isa<ast::NoneLiteral>(*r.value())) {
+                    Marker(s, true);
+                    w_.Line(E(*r.value()) + ";");
+                }
+                w_.Line("return;");
+                return;
+            }
+            Marker(s, true);
+            w_.Line("return " + E(*r.value(), fn_->return_type) + ";");
+            return;
+        }
+        case ast::NodeKind::kPassStmt:
+            return;
+        case ast::NodeKind::kBreakStmt:
+            w_.Line("break;");
+            return;
+        case ast::NodeKind::kContinueStmt:
+            w_.Line("continue;");
+            return;
+        case ast::NodeKind::kRaiseStmt:
+            Marker(s, true);
+            w_.Line("throw " + E(*ast::Cast<ast::RaiseStmt>(s).exception()) + ";");
+            return;
+        case ast::NodeKind::kAssertStmt: {
+            const auto& a = ast::Cast<ast::AssertStmt>(s);
+            Marker(s, true);
+            const std::string message = a.message() != nullptr
+                                            ? "\"AssertionError: \" + cnet::py::str(" + E(*a.message()) + ")"
+                                            : std::string("\"AssertionError\"");
+            w_.Line("if (!" + Truth(a.test()) + ") throw cnet::Error(" + message + ");");
+            return;
+        }
+        case ast::NodeKind::kDelStmt:
+            Marker(s, true);
+            for (const auto& t : ast::Cast<ast::DelStmt>(s).targets()) {
+                const auto& sub = ast::Cast<ast::SubscriptExpr>(*t);
+                const TypeRef ct = TypeOf(sub.value());
+                const std::string c = E(sub.value());
+                if (ct->kind == TypeKind::kDict) {
+                    w_.Line(c + ".erase(" + E(sub.index(), ct->args[0]) + ");");
+                } else {
+                    w_.Line(c + ".erase(" + c + ".begin() + cnet::py::normalize_index(" + E(sub.index()) +
+                            ", cnet::py::len(" + c + ")));");
+                }
+            }
+            return;
+        default:
+            CNET_INTERNAL_CHECK(false) << "codegen: unexpected statement " << ast::NodeKindName(s.kind());
+    }
+}
+
+}  // namespace cnet::compiler::codegen

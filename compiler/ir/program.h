@@ -1,0 +1,180 @@
+// program.h — the bound tree IR: the AST plus everything sema resolved about it (what each name and
+// attribute refers to, the type of every expression, the classes and functions with their typed
+// parameters, locals and fields, and each call's arguments in the callee's parameter order).
+// Codegen reads only this and the AST it points into.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "compiler/ast/module.h"
+#include "compiler/ast/visitor.h"
+#include "compiler/sema/builtin_table.h"
+#include "compiler/sema/types.h"
+
+namespace cnet::compiler::ir {
+
+using sema::TypeRef;
+
+/// A local variable or parameter of a function (Python scoping: one per function).
+struct VarInfo {
+    std::string name;
+    std::string cpp_name;
+    TypeRef type;
+    bool is_param = false;
+    bool in_comprehension = false;  // a comprehension's loop variable (scoped to it, as in Python 3)
+    /// Declared at the top of the function (assigned in a nested block and used outside it, or
+    /// assigned by tuple unpacking / a for loop and used after it), instead of at its first assignment.
+    bool hoisted = false;
+    const ast::Node* first_def = nullptr;  // the statement that declares it (when not hoisted)
+};
+
+struct ParamInfo {
+    std::string name;
+    std::string cpp_name;
+    TypeRef type;
+    const ast::Param* param = nullptr;
+    const ast::Expr* default_value = nullptr;
+};
+
+struct ClassInfo;
+
+struct FunctionInfo {
+    const ast::FunctionDef* def = nullptr;
+    ClassInfo* owner = nullptr;  // null for module-level functions
+    std::string name;
+    std::string cpp_name;
+    std::vector<ParamInfo> params;  // without `self`
+    TypeRef return_type;
+    std::vector<std::unique_ptr<VarInfo>> locals;  // parameters first, then in order of first assignment
+    bool is_init = false;
+    bool is_forward = false;   // forward / __call__ of a link class
+    bool is_entry = false;     // `def main()` becoming C++ main
+    bool called = false;       // some call site was seen (parameter types come from call sites)
+
+    VarInfo* FindLocal(const std::string& n) const {
+        for (const auto& v : locals) {
+            if (v->name == n) return v.get();
+        }
+        return nullptr;
+    }
+};
+
+struct FieldInfo {
+    std::string name;
+    std::string cpp_name;
+    TypeRef type;
+    bool is_link = false;  // registered as a child link (add_link)
+    const ast::Node* decl = nullptr;
+};
+
+struct ClassInfo {
+    enum class Kind { kChain, kChainList, kLink, kRecord };
+    const ast::ClassDef* def = nullptr;
+    std::string name;
+    std::string cpp_name;
+    Kind kind = Kind::kRecord;
+    ClassInfo* user_base = nullptr;
+    std::vector<std::unique_ptr<FieldInfo>> fields;
+    std::vector<std::unique_ptr<FunctionInfo>> methods;
+
+    bool IsLink() const { return kind != Kind::kRecord; }
+    FieldInfo* FindField(const std::string& n) const {
+        for (const auto& f : fields) {
+            if (f->name == n) return f.get();
+        }
+        return user_base != nullptr ? user_base->FindField(n) : nullptr;
+    }
+    FunctionInfo* FindMethod(const std::string& n) const {
+        for (const auto& m : methods) {
+            if (m->name == n) return m.get();
+        }
+        return user_base != nullptr ? user_base->FindMethod(n) : nullptr;
+    }
+    FunctionInfo* Init() const { return FindMethod("__init__"); }
+    FunctionInfo* Forward() const {
+        FunctionInfo* f = FindMethod("forward");
+        return f != nullptr ? f : FindMethod("__call__");
+    }
+};
+
+struct GlobalInfo {
+    std::string name;
+    std::string cpp_name;
+    TypeRef type;
+    const ast::AssignStmt* def = nullptr;
+};
+
+/// One argument of a resolved call, in the callee's parameter order.
+struct BoundArg {
+    const sema::ParamSpec* spec = nullptr;  // library callee
+    const ParamInfo* param = nullptr;       // user callee
+    const ast::Expr* value = nullptr;       // null: the default is used
+    std::vector<const ast::Expr*> rest;     // *args: the collected positional arguments
+    bool is_var_positional = false;
+    TypeRef expected;                       // the parameter type, when known
+};
+
+/// A call whose arguments were matched to the callee's parameters (keywords resolved, defaults known).
+struct CallInfo {
+    std::vector<BoundArg> args;
+};
+
+/// What sema knows about an expression.
+struct ExprInfo {
+    TypeRef type;
+    const VarInfo* local = nullptr;          // a local variable or parameter
+    const GlobalInfo* global = nullptr;      // a module-level variable
+    const FieldInfo* field = nullptr;        // self.x / obj.x of a user class
+    const sema::BuiltinEntry* attr = nullptr;  // attribute of a library value (x.shape, args.gpu)
+    bool is_self = false;
+};
+
+struct Program {
+    const ast::Module* module = nullptr;
+    std::string file_name;  // base name of the source, for `// mlp.cnet:12` and CNET_LINE
+    std::vector<std::unique_ptr<ClassInfo>> classes;     // source order
+    std::vector<std::unique_ptr<FunctionInfo>> functions;  // module-level, source order
+    std::vector<std::unique_ptr<GlobalInfo>> globals;
+    /// Top-level statements that run in main (a script without `def main`), in order.
+    std::vector<const ast::Stmt*> script;
+    FunctionInfo* entry = nullptr;  // the function whose body becomes C++ main (or the script's)
+    std::unique_ptr<FunctionInfo> script_function;  // holds the script's locals
+    std::unordered_map<const ast::Node*, ExprInfo> exprs;
+    std::unordered_map<const ast::Node*, CallInfo> calls;
+    /// argparse: dest -> type of each add_argument (one parser per program).
+    std::map<std::string, TypeRef> arg_types;
+    /// Headers the program needs (from the builtin table), sorted.
+    std::set<std::string> headers;
+
+    const ExprInfo* Info(const ast::Node& e) const {
+        auto it = exprs.find(&e);
+        return it == exprs.end() ? nullptr : &it->second;
+    }
+    TypeRef TypeOf(const ast::Node& e) const;
+    const CallInfo* Call(const ast::Node& e) const {
+        auto it = calls.find(&e);
+        return it == calls.end() ? nullptr : &it->second;
+    }
+    ClassInfo* FindClass(const std::string& name) const {
+        for (const auto& c : classes) {
+            if (c->name == name) return c.get();
+        }
+        return nullptr;
+    }
+    FunctionInfo* FindFunction(const std::string& name) const {
+        for (const auto& f : functions) {
+            if (f->name == name) return f.get();
+        }
+        return nullptr;
+    }
+};
+
+/// The IR as text (`cnetc emit --stage=ir`): classes, functions and each statement with typed expressions.
+void DumpProgram(const Program& program, std::ostream& out);
+
+}  // namespace cnet::compiler::ir

@@ -1,0 +1,117 @@
+// analyzer.h — the sema pass's internal state (not a public header): scopes, the current function and
+// class, and the fixpoint over parameter/return/local types. Split over analyzer_*.cc by concern.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "compiler/ast/visitor.h"
+#include "compiler/diagnostics/diagnostic_engine.h"
+#include "compiler/ir/program.h"
+#include "compiler/sema/builtin_table.h"
+#include "compiler/sema/types.h"
+
+namespace cnet::compiler::sema {
+
+/// A parameter list as the argument binder sees it (library signature or user def).
+struct BindParam {
+    std::string name;
+    bool has_default = false;
+    bool var_positional = false;
+    bool keyword_only = false;
+    TypeRef type;  // expected type, may be null
+    const ParamSpec* spec = nullptr;
+    const ir::ParamInfo* param = nullptr;
+};
+
+class Analyzer {
+public:
+    Analyzer(const ast::Module& module, DiagnosticEngine& diags, ir::Program& program);
+    void Run();
+
+    // ---- analyzer_decls.cc
+    void CollectModule();
+    void CollectImport(const ast::ImportStmt& s);
+    void CollectImportFrom(const ast::ImportFromStmt& s);
+    void CollectClass(const ast::ClassDef& def);
+    ir::FunctionInfo* CollectFunction(const ast::FunctionDef& def, ir::ClassInfo* owner,
+                                      std::vector<std::unique_ptr<ir::FunctionInfo>>& into);
+    void CollectLocals(ir::FunctionInfo& fn, const ast::StmtList& body);
+    void CollectTargets(ir::FunctionInfo& fn, const ast::Expr& target);
+    bool IsMainGuard(const ast::Stmt& s) const;
+    void ChooseEntry();
+    TypeRef ParseAnnotation(const ast::Expr& e);
+    TypeRef ParseTypeText(const std::string& text, SourceRange where);
+    TypeRef EntryType(const BuiltinEntry* entry);  // the type of naming a library entry
+    TypeRef ResultType(const BuiltinEntry& entry, const ir::CallInfo* call);
+
+    // ---- analyzer_stmt.cc
+    void AnalyzeFunction(ir::FunctionInfo& fn);
+    void AnalyzeBlock(const ast::StmtList& body);
+    void AnalyzeStmt(const ast::Stmt& s);
+    void AnalyzeAssign(const ast::Expr& target, const TypeRef& value, const ast::Node& at);
+    void AnalyzeFor(const ast::ForStmt& s);
+    void AnalyzeWith(const ast::WithStmt& s);
+    void Unsupported(const ast::Node& n, const std::string& message);
+    TypeRef IterElement(const TypeRef& iterable, const ast::Expr& at);
+
+    // ---- analyzer_expr.cc
+    TypeRef Expr(const ast::Expr& e, const TypeRef& expected = nullptr);
+    TypeRef ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::ExprInfo& info);
+    TypeRef Name(const ast::NameExpr& e, ir::ExprInfo& info);
+    TypeRef Attribute(const ast::AttributeExpr& e, ir::ExprInfo& info);
+    TypeRef Subscript(const ast::SubscriptExpr& e);
+    TypeRef Binary(const ast::BinaryExpr& e);
+    TypeRef BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef& r, const ast::Node& at);
+    TypeRef Compare(const ast::CompareExpr& e);
+    TypeRef ListComp(const ast::ListCompExpr& e);
+    TypeRef Collection(const ast::Expr& e, const TypeRef& expected);
+    TypeRef MemberOf(const TypeRef& value, const std::string& attr, const ast::AttributeExpr& e,
+                     ir::ExprInfo& info);
+    void UnknownAttribute(const ast::AttributeExpr& e, const std::string& owner,
+                          const std::vector<std::string>& candidates);
+    /// Narrows an incompletely typed local/field (e.g. `losses = []`) with what a use tells about it.
+    void Refine(const ast::Expr& e, const TypeRef& type);
+
+    // ---- analyzer_call.cc
+    TypeRef Call(const ast::CallExpr& e);
+    TypeRef CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry);
+    TypeRef CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver, const BuiltinEntry& entry);
+    TypeRef CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what);
+    TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
+    void AddArgument(const ast::CallExpr& e);
+    bool Bind(const ast::CallExpr& e, const std::string& what, const std::vector<BindParam>& params,
+              ir::CallInfo& out);
+    std::vector<BindParam> LibParams(const BuiltinEntry& entry);
+    std::vector<BindParam> UserParams(const ir::FunctionInfo& fn);
+    void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call);
+
+    // ---- analyzer_placement.cc
+    void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);
+
+    void Error(const SourceRange& range, const std::string& message);
+    void ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
+                       const std::string& note);
+    /// Joins `value` into `slot`; marks a change; reports a conflict (in the reporting pass).
+    bool JoinInto(TypeRef& slot, const TypeRef& value, const ast::Node& at, const std::string& what);
+    std::vector<std::string> VisibleNames() const;
+
+    const ast::Module& module_;
+    DiagnosticEngine& diags_;
+    ir::Program& program_;
+    const BuiltinTable& table_;
+
+    std::map<std::string, TypeRef> module_names_;  // imports, classes, functions
+    std::map<std::string, const BuiltinEntry*> module_entries_;  // names bound to library entries
+    std::map<std::string, const ast::Node*> module_decls_;  // where each module-level name comes from
+    ir::FunctionInfo* fn_ = nullptr;
+    ir::ClassInfo* cls_ = nullptr;
+    std::vector<std::map<std::string, ir::VarInfo*>> comp_scopes_;
+    int loop_depth_ = 0;
+    bool in_init_scope_ = false;
+    bool report_ = false;
+    bool changed_ = false;
+};
+
+}  // namespace cnet::compiler::sema

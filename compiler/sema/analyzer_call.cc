@@ -1,0 +1,503 @@
+// analyzer_call.cc — sema over calls: binding positional and keyword arguments to the callee's
+// parameters (library signatures from the builtin table, user defs), arity/keyword/type errors,
+// parameter types inferred from call sites, and the typing of Python builtins and argparse.
+#include "compiler/diagnostics/edit_distance.h"
+#include "compiler/sema/analyzer.h"
+
+namespace cnet::compiler::sema {
+
+std::vector<BindParam> Analyzer::LibParams(const BuiltinEntry& entry) {
+    std::vector<BindParam> params;
+    for (const ParamSpec& p : entry.signature.params) {
+        BindParam b;
+        b.name = p.name;
+        b.has_default = p.has_default;
+        b.var_positional = p.var_positional;
+        b.keyword_only = p.keyword_only;
+        b.spec = &p;
+        if (!p.type.empty()) {
+            const bool was = report_;
+            report_ = false;
+            b.type = ParseTypeText(p.type, SourceRange());
+            report_ = was;
+        }
+        params.push_back(b);
+    }
+    return params;
+}
+
+std::vector<BindParam> Analyzer::UserParams(const ir::FunctionInfo& fn) {
+    std::vector<BindParam> params;
+    for (const ir::ParamInfo& p : fn.params) {
+        BindParam b;
+        b.name = p.name;
+        b.has_default = p.default_value != nullptr;
+        b.param = &p;
+        b.type = p.type;
+        params.push_back(b);
+    }
+    return params;
+}
+
+bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::vector<BindParam>& params,
+                    ir::CallInfo& out) {
+    out.args.clear();
+    out.args.resize(params.size());
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        out.args[i].spec = params[i].spec;
+        out.args[i].param = params[i].param;
+        out.args[i].is_var_positional = params[i].var_positional;
+        out.args[i].expected = params[i].type;
+    }
+    bool ok = true;
+    std::size_t pi = 0;
+    std::size_t positional_capacity = 0;
+    for (const BindParam& p : params) {
+        if (!p.keyword_only && !p.var_positional) ++positional_capacity;
+    }
+    for (const ast::ExprPtr& arg : e.args()) {
+        if (ast::Isa<ast::StarredExpr>(*arg)) {
+            Error(arg->range(), "argument unpacking with '*' is not supported; pass the arguments one by one");
+            ok = false;
+            continue;
+        }
+        while (pi < params.size() && params[pi].keyword_only && !params[pi].var_positional) ++pi;
+        if (pi < params.size() && params[pi].var_positional) {
+            out.args[pi].rest.push_back(arg.get());
+            continue;
+        }
+        if (pi >= params.size()) {
+            Error(arg->range(), "'" + what + "' takes " + std::to_string(positional_capacity) + " positional argument" +
+                                    (positional_capacity == 1 ? "" : "s") + " but " + std::to_string(e.args().size()) +
+                                    " were given");
+            ok = false;
+            break;
+        }
+        out.args[pi].value = arg.get();
+        ++pi;
+    }
+    for (const auto& kw : e.keywords()) {
+        if (kw->IsDoubleStar()) {
+            Error(kw->range(), "argument unpacking with '**' is not supported; pass keyword arguments by name");
+            ok = false;
+            continue;
+        }
+        std::size_t found = params.size();
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            if (params[i].name == kw->name() && !params[i].var_positional) found = i;
+        }
+        if (found == params.size()) {
+            std::vector<std::string> names;
+            for (const BindParam& p : params) {
+                if (!p.var_positional) names.push_back(p.name);
+            }
+            const std::string message = "'" + what + "' got an unexpected keyword argument '" + kw->name() + "'";
+            if (auto s = SuggestClosest(kw->name(), names)) {
+                ErrorWithNote(kw->range(), message, kw->range(), "did you mean '" + *s + "'?");
+            } else {
+                Error(kw->range(), message);
+            }
+            ok = false;
+            continue;
+        }
+        if (out.args[found].value != nullptr) {
+            Error(kw->range(), "'" + what + "' got multiple values for argument '" + kw->name() + "'");
+            ok = false;
+            continue;
+        }
+        out.args[found].value = &kw->value();
+    }
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        if (out.args[i].value == nullptr && !params[i].has_default && !params[i].var_positional) {
+            Error(e.range(), "'" + what + "' missing required argument '" + params[i].name + "'");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call) {
+    for (ir::BoundArg& arg : call.args) {
+        std::vector<const ast::Expr*> values = arg.rest;
+        if (arg.value != nullptr) values.push_back(arg.value);
+        for (const ast::Expr* v : values) {
+            TypeRef t = Expr(*v, arg.expected);
+            if (arg.expected && !Assignable(t, arg.expected)) {
+                const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
+                Error(v->range(), "argument '" + name + "' of '" + what + "' must be '" + PyName(arg.expected) +
+                                      "', got '" + PyName(t) + "'");
+            } else if (arg.expected) {
+                Refine(*v, arg.expected);
+            }
+        }
+    }
+}
+
+TypeRef Analyzer::CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what) {
+    ir::CallInfo call;
+    fn->called = true;
+    if (!Bind(e, what, UserParams(*fn), call)) {
+        for (const auto& a : e.args()) Expr(*a);
+        for (const auto& k : e.keywords()) Expr(k->value());
+        program_.calls[&e] = call;
+        return fn->return_type;
+    }
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        ir::BoundArg& arg = call.args[i];
+        if (arg.value == nullptr) continue;
+        ir::ParamInfo& p = fn->params[i];
+        TypeRef t = Expr(*arg.value, p.type);
+        if (p.param->annotation() != nullptr || (fn->is_forward && p.default_value == nullptr)) {
+            if (!Assignable(t, p.type)) {
+                Error(arg.value->range(), "argument '" + p.name + "' of '" + what + "' must be '" + PyName(p.type) +
+                                              "', got '" + PyName(t) + "'");
+            }
+        } else {
+            TypeRef j = Join(p.type, t);
+            if (!j) {
+                Error(arg.value->range(), "argument '" + p.name + "' of '" + what + "' has type '" + PyName(t) +
+                                              "' here but '" + PyName(p.type) + "' at another call; annotate the "
+                                              "parameter or convert the argument");
+            } else if (!SameType(j, p.type)) {
+                p.type = j;
+                changed_ = true;
+                if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = j;
+            }
+        }
+        Refine(*arg.value, p.type);
+    }
+    program_.calls[&e] = call;
+    return fn->return_type ? fn->return_type : types::Unknown();
+}
+
+TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
+    for (const auto& a : e.args()) {
+        TypeRef t = Expr(*a);
+        if (!IsArrayLike(t) && t->kind != TypeKind::kUnknown) {
+            Error(a->range(), "a link is called with Variables or arrays, got '" + PyName(t) + "'");
+        }
+    }
+    for (const auto& k : e.keywords()) {
+        Error(k->range(), "keyword arguments are not supported when calling a library link");
+        Expr(k->value());
+    }
+    return types::Variable();
+}
+
+TypeRef Analyzer::Call(const ast::CallExpr& e) {
+    // super().__init__(...) / super(MLP, self).__init__(...): the C++ base constructor runs implicitly.
+    if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
+        if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {
+            if (const auto* n = ast::DynCast<ast::NameExpr>(&sup->func()); n != nullptr && n->id() == "super") {
+                if (attr->attr() != "__init__" || fn_ == nullptr || !fn_->is_init) {
+                    Error(e.range(), "'super()' is supported only as 'super().__init__()' in '__init__'");
+                } else if (!e.args().empty() || !e.keywords().empty()) {
+                    if (cls_ != nullptr && cls_->user_base != nullptr) {
+                        if (ir::FunctionInfo* base_init = cls_->user_base->Init()) {
+                            return CallUser(e, base_init, cls_->user_base->name);
+                        }
+                    }
+                    Error(e.range(), "the library base class's '__init__' takes no arguments");
+                }
+                return types::None();
+            }
+        }
+    }
+    TypeRef callee = Expr(e.func());
+    switch (callee->kind) {
+        case TypeKind::kLibFunction:
+            return CallBuiltin(e, *callee->entry);
+        case TypeKind::kLibClass: {
+            const BuiltinEntry& entry = *callee->entry;
+            ir::CallInfo call;
+            if (entry.lib_type != nullptr && (entry.lib_type->name == "Chain" || entry.lib_type->name == "Link" ||
+                                              entry.lib_type->name == "ChainList")) {
+                Error(e.range(), "create a subclass of chainer." + entry.lib_type->name + " instead of an instance");
+                return types::Unknown();
+            }
+            Bind(e, entry.name, LibParams(entry), call);
+            CheckArgTypes(e, entry.name, call);
+            program_.calls[&e] = call;
+            if (entry.cpp == "Variable") return types::Variable();
+            if (entry.lib_type == nullptr) return types::Unknown();
+            if (entry.lib_type->name == "Classifier") {
+                for (const ir::BoundArg& a : call.args) {
+                    if (a.spec != nullptr && a.spec->name == "predictor" && a.value != nullptr) {
+                        TypeRef p = program_.TypeOf(*a.value);
+                        if (!(p->kind == TypeKind::kUserClass && p->user_class->IsLink()) &&
+                            !(p->kind == TypeKind::kLibObject && table_.MethodOrAttr(p->lib_type->name, "cleargrads"))) {
+                            if (p->kind != TypeKind::kUnknown) {
+                                Error(a.value->range(), "the predictor of 'Classifier' must be a link, got '" +
+                                                            PyName(p) + "'");
+                            }
+                        }
+                    }
+                }
+            }
+            return types::LibObject(entry.lib_type);
+        }
+        case TypeKind::kUserFunction:
+            return CallUser(e, const_cast<ir::FunctionInfo*>(callee->function), callee->function->name);
+        case TypeKind::kUserClassRef: {
+            const ir::ClassInfo* cls = callee->user_class;
+            if (ir::FunctionInfo* init = cls->Init()) {
+                CallUser(e, init, cls->name);
+            } else if (!e.args().empty() || !e.keywords().empty()) {
+                Error(e.range(), "'" + cls->name + "' takes no arguments (it has no '__init__')");
+            }
+            return types::UserClass(cls);
+        }
+        case TypeKind::kBoundMethod:
+            if (callee->function != nullptr) {
+                return CallUser(e, const_cast<ir::FunctionInfo*>(callee->function), callee->function->name);
+            }
+            return CallLibMethod(e, callee->args[0], *callee->entry);
+        case TypeKind::kUserClass: {
+            const ir::ClassInfo* cls = callee->user_class;
+            if (!cls->IsLink()) break;
+            ir::FunctionInfo* fwd = cls->Forward();
+            if (fwd == nullptr) {
+                Error(e.range(), "'" + cls->name + "' is called but defines neither 'forward' nor '__call__'");
+                return types::Unknown();
+            }
+            return CallUser(e, fwd, cls->name);
+        }
+        case TypeKind::kLibObject:
+            if (table_.MethodOrAttr(callee->lib_type->name, "cleargrads") != nullptr) return CallLink(e, callee);
+            break;
+        case TypeKind::kUnknown:
+            for (const auto& a : e.args()) Expr(*a);
+            for (const auto& k : e.keywords()) Expr(k->value());
+            return types::Unknown();
+        default:
+            break;
+    }
+    Error(e.func().range(), "'" + PyName(callee) + "' is not callable");
+    return types::Unknown();
+}
+
+TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry) {
+    ir::CallInfo call;
+    const std::string& name = entry.name;
+    if (!Bind(e, name, LibParams(entry), call)) {
+        for (const auto& a : e.args()) Expr(*a);
+        for (const auto& k : e.keywords()) Expr(k->value());
+        return types::Unknown();
+    }
+    program_.calls[&e] = call;
+    if (entry.owner != "builtins") {
+        CheckArgTypes(e, name, call);
+        program_.calls[&e] = call;
+        return ResultType(entry, &call);
+    }
+    // Python builtins: polymorphic typing.
+    std::vector<TypeRef> arg_types;
+    for (const ir::BoundArg& a : call.args) {
+        for (const ast::Expr* r : a.rest) arg_types.push_back(Expr(*r));
+        if (a.value != nullptr) arg_types.push_back(Expr(*a.value, a.expected));
+    }
+    auto first = [&]() { return arg_types.empty() ? types::Unknown() : StripOptional(arg_types[0]); };
+    auto unknown_in_args = [&]() {
+        for (const TypeRef& t : arg_types) {
+            if (t->kind == TypeKind::kUnknown) return true;
+        }
+        return false;
+    };
+    if (name == "print" || name == "ValueError" || name == "RuntimeError" || name == "IndexError") {
+        return types::None();
+    }
+    if (name == "len") {
+        TypeRef t = first();
+        if (t->kind == TypeKind::kInt || t->kind == TypeKind::kFloat || t->kind == TypeKind::kBool) {
+            Error(e.range(), "object of type '" + PyName(t) + "' has no len()");
+        }
+        return types::Int();
+    }
+    if (name == "range") {
+        for (std::size_t i = 0; i < arg_types.size(); ++i) {
+            if (arg_types[i]->kind != TypeKind::kInt && arg_types[i]->kind != TypeKind::kUnknown &&
+                arg_types[i]->kind != TypeKind::kBool) {
+                Error(e.range(), "range() arguments must be int, got '" + PyName(arg_types[i]) + "'");
+            }
+        }
+        return types::List(types::Int());
+    }
+    if (name == "enumerate") {
+        return types::List(types::Tuple({types::Int(), IterElement(first(), *e.args()[0])}));
+    }
+    if (name == "zip") {
+        std::vector<TypeRef> elements;
+        for (std::size_t i = 0; i < arg_types.size(); ++i) elements.push_back(IterElement(arg_types[i], *e.args()[i]));
+        if (elements.size() < 2 || elements.size() > 3) Error(e.range(), "zip() takes 2 or 3 sequences");
+        return types::List(types::Tuple(elements));
+    }
+    if (name == "reversed") return types::List(IterElement(first(), *e.args()[0]));
+    if (name == "min" || name == "max" || name == "sum" || name == "abs") {
+        if (unknown_in_args()) return types::Unknown();
+        TypeRef result;
+        if ((name == "sum" || arg_types.size() == 1) && name != "abs") {
+            result = IterElement(first(), *e.args()[0]);
+        } else {
+            result = types::Unknown();
+            for (const TypeRef& t : arg_types) {
+                TypeRef j = Join(result, t);
+                if (!j) {
+                    Error(e.range(), name + "() arguments must have one type");
+                    return types::Unknown();
+                }
+                result = j;
+            }
+        }
+        if (!IsNumeric(result) && !(name != "min" && name != "max" && IsArrayLike(result)) &&
+            result->kind != TypeKind::kUnknown && result->kind != TypeKind::kStr) {
+            Error(e.range(), name + "() of '" + PyName(result) + "' is not supported");
+        }
+        return result->kind == TypeKind::kBool ? types::Int() : result;
+    }
+    if (name == "int") return types::Int();
+    if (name == "float") return types::Float();
+    if (name == "bool") return types::Bool();
+    if (name == "str" || name == "repr") return types::Str();
+    if (name == "isinstance") {
+        if (e.args().size() == 2) {
+            TypeRef c = program_.TypeOf(*e.args()[1]);
+            if (c->kind != TypeKind::kUserClassRef && c->kind != TypeKind::kLibClass &&
+                c->kind != TypeKind::kLibFunction) {
+                Error(e.args()[1]->range(), "isinstance() needs a class as its second argument");
+            }
+        }
+        return types::Bool();
+    }
+    if (name == "super") {
+        Error(e.range(), "'super()' is supported only as 'super().__init__()' in '__init__'");
+        return types::Unknown();
+    }
+    return ResultType(entry, &call);
+}
+
+TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_in, const BuiltinEntry& entry) {
+    const TypeRef receiver = StripOptional(receiver_in);
+    const auto& attr = ast::Cast<ast::AttributeExpr>(e.func());
+    if (entry.owner == "ArgumentParser" && entry.name == "add_argument") {
+        AddArgument(e);
+        return types::None();
+    }
+    ir::CallInfo call;
+    const std::string what = entry.name;
+    if (!Bind(e, what, LibParams(entry), call)) {
+        for (const auto& a : e.args()) Expr(*a);
+        for (const auto& k : e.keywords()) Expr(k->value());
+        return types::Unknown();
+    }
+    if (entry.owner == "list" && entry.name == "append") {
+        TypeRef element = receiver->args[0];
+        TypeRef t = Expr(*call.args[0].value, element);
+        TypeRef j = Join(element, t);
+        if (!j) {
+            Error(call.args[0].value->range(), "cannot append '" + PyName(t) + "' to a '" + PyName(receiver) + "'");
+        } else {
+            Refine(attr.value(), types::List(j));
+        }
+        program_.calls[&e] = call;
+        return types::None();
+    }
+    if (entry.owner == "list" && entry.name == "extend") {
+        TypeRef t = Expr(*call.args[0].value);
+        Refine(attr.value(), types::List(IterElement(t, *call.args[0].value)));
+        program_.calls[&e] = call;
+        return types::None();
+    }
+    CheckArgTypes(e, what, call);
+    program_.calls[&e] = call;
+    if (entry.result == "element") return receiver->kind == TypeKind::kList ? receiver->args[0] : types::Unknown();
+    if (entry.result == "items") return types::List(types::Tuple({receiver->args[0], receiver->args[1]}));
+    if (entry.result == "keys") return types::List(receiver->args[0]);
+    if (entry.result == "values") return types::List(receiver->args[1]);
+    if (entry.name == "reshape" || entry.name == "transpose") {
+        // x.reshape((2, 3)) and x.reshape(2, 3) are both accepted.
+        return receiver;
+    }
+    return ResultType(entry, &call);
+}
+
+// parser.add_argument('--batchsize', '-b', type=int, default=100, help='...'): records the option's
+// destination and type so that `args.batchsize` is typed.
+void Analyzer::AddArgument(const ast::CallExpr& e) {
+    const BuiltinEntry* entry = table_.MethodOrAttr("ArgumentParser", "add_argument");
+    ir::CallInfo call;
+    if (!Bind(e, "add_argument", LibParams(*entry), call)) return;
+    program_.calls[&e] = call;
+    std::string dest;
+    std::string first_flag;
+    for (const auto& a : e.args()) {
+        const auto* s = ast::DynCast<ast::StringLiteral>(a.get());
+        if (s == nullptr) {
+            Error(a->range(), "option names must be string literals");
+            continue;
+        }
+        if (first_flag.empty() || (s->value().rfind("--", 0) == 0 && first_flag.rfind("--", 0) != 0)) {
+            first_flag = s->value();
+        }
+    }
+    const ast::Expr* type_arg = nullptr;
+    const ast::Expr* default_arg = nullptr;
+    std::string action;
+    for (const auto& kw : e.keywords()) {
+        Expr(kw->value());
+        if (kw->name() == "type") type_arg = &kw->value();
+        if (kw->name() == "default") default_arg = &kw->value();
+        if (kw->name() == "action" || kw->name() == "dest" || kw->name() == "help") {
+            const auto* s = ast::DynCast<ast::StringLiteral>(&kw->value());
+            if (s == nullptr) {
+                Error(kw->value().range(), "'" + kw->name() + "' must be a string literal");
+                continue;
+            }
+            if (kw->name() == "action") action = s->value();
+            if (kw->name() == "dest") dest = s->value();
+        }
+    }
+    if (dest.empty()) {
+        std::size_t start = first_flag.find_first_not_of('-');
+        dest = start == std::string::npos ? first_flag : first_flag.substr(start);
+        for (char& c : dest) c = c == '-' ? '_' : c;
+    }
+    TypeRef type = types::Str();
+    if (!action.empty()) {
+        if (action != "store_true" && action != "store_false" && action != "store") {
+            Error(e.range(), "argparse action '" + action + "' is not supported; use 'store', 'store_true' or "
+                                                            "'store_false'");
+        }
+        if (action != "store") type = types::Bool();
+    }
+    if (type_arg != nullptr) {
+        const auto* n = ast::DynCast<ast::NameExpr>(type_arg);
+        if (n != nullptr && n->id() == "int") {
+            type = types::Int();
+        } else if (n != nullptr && n->id() == "float") {
+            type = types::Float();
+        } else if (n != nullptr && n->id() == "str") {
+            type = types::Str();
+        } else {
+            Error(type_arg->range(), "argparse 'type' must be int, float or str");
+        }
+    } else if (default_arg != nullptr && action.empty()) {
+        TypeRef d = program_.TypeOf(*default_arg);
+        if (d->kind == TypeKind::kInt || d->kind == TypeKind::kFloat || d->kind == TypeKind::kStr ||
+            d->kind == TypeKind::kBool) {
+            type = d;
+        }
+    }
+    if (default_arg != nullptr && type_arg != nullptr) {
+        TypeRef d = program_.TypeOf(*default_arg);
+        if (!Assignable(d, type) && d->kind != TypeKind::kNone) {
+            Error(default_arg->range(), "default of type '" + PyName(d) + "' for an option of type '" + PyName(type) + "'");
+        }
+    }
+    auto it = program_.arg_types.find(dest);
+    if (it == program_.arg_types.end() || !SameType(it->second, type)) {
+        program_.arg_types[dest] = type;
+        changed_ = true;
+    }
+}
+
+}  // namespace cnet::compiler::sema

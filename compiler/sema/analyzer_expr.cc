@@ -1,0 +1,631 @@
+// analyzer_expr.cc — sema over expressions: names (locals, self, globals, functions, classes, imports,
+// builtins) with "did you mean" notes, attributes, subscripts, operators, displays and comprehensions.
+#include <functional>
+
+#include "compiler/diagnostics/edit_distance.h"
+#include "compiler/sema/analyzer.h"
+#include "compiler/sema/cpp_names.h"
+
+namespace cnet::compiler::sema {
+
+TypeRef Analyzer::Expr(const ast::Expr& e, const TypeRef& expected) {
+    ir::ExprInfo info;
+    TypeRef t = ExprImpl(e, expected, info);
+    if (!t) t = types::Unknown();
+    info.type = t;
+    ir::ExprInfo& slot = program_.exprs[&e];
+    slot = info;
+    return t;
+}
+
+TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::ExprInfo& info) {
+    switch (e.kind()) {
+        case ast::NodeKind::kNameExpr:
+            return Name(ast::Cast<ast::NameExpr>(e), info);
+        case ast::NodeKind::kIntLiteral:
+            return types::Int();
+        case ast::NodeKind::kFloatLiteral:
+            return types::Float();
+        case ast::NodeKind::kStringLiteral:
+            return types::Str();
+        case ast::NodeKind::kBoolLiteral:
+            return types::Bool();
+        case ast::NodeKind::kNoneLiteral:
+            return types::None();
+        case ast::NodeKind::kEllipsisLiteral:
+            Error(e.range(), "'...' is only allowed inside a subscript ('x[..., 0]')");
+            return types::Unknown();
+        case ast::NodeKind::kFStringExpr:
+            for (const auto& part : ast::Cast<ast::FStringExpr>(e).parts()) {
+                if (const auto* fv = ast::DynCast<ast::FormattedValueExpr>(part.get())) Expr(fv->value());
+            }
+            return types::Str();
+        case ast::NodeKind::kUnaryExpr: {
+            const auto& u = ast::Cast<ast::UnaryExpr>(e);
+            TypeRef t = Expr(u.operand());
+            if (u.op() == ast::UnaryOp::kNot) return types::Bool();
+            if (u.op() == ast::UnaryOp::kInvert) {
+                if (t->kind == TypeKind::kInt || t->kind == TypeKind::kNdarray) return t;
+                Error(e.range(), "'~' needs an int or ndarray operand, got '" + PyName(t) + "'");
+                return types::Unknown();
+            }
+            if (t->kind == TypeKind::kBool) return types::Int();
+            if (IsNumeric(t) || IsArrayLike(t) || t->kind == TypeKind::kUnknown) return t;
+            Error(e.range(), std::string("bad operand type for unary '") + ast::Spelling(u.op()) + "': '" +
+                                 PyName(t) + "'");
+            return types::Unknown();
+        }
+        case ast::NodeKind::kBinaryExpr:
+            return Binary(ast::Cast<ast::BinaryExpr>(e));
+        case ast::NodeKind::kBoolOpExpr: {
+            TypeRef result;
+            for (const auto& v : ast::Cast<ast::BoolOpExpr>(e).values()) {
+                TypeRef t = Expr(*v);
+                if (IsArrayLike(t)) {
+                    Error(v->range(), "'and'/'or' on arrays is ambiguous; use F.logical_and/np.logical_and or "
+                                      "compare explicitly");
+                }
+            }
+            (void)result;
+            return types::Bool();
+        }
+        case ast::NodeKind::kCompareExpr:
+            return Compare(ast::Cast<ast::CompareExpr>(e));
+        case ast::NodeKind::kConditionalExpr: {
+            const auto& c = ast::Cast<ast::ConditionalExpr>(e);
+            Expr(c.test());
+            TypeRef a = Expr(c.body(), expected);
+            TypeRef b = Expr(c.orelse(), expected);
+            TypeRef j = Join(a, b);
+            if (!j) {
+                Error(e.range(), "the branches of this conditional expression have different types '" + PyName(a) +
+                                     "' and '" + PyName(b) + "'");
+                return a;
+            }
+            return j;
+        }
+        case ast::NodeKind::kCallExpr:
+            return Call(ast::Cast<ast::CallExpr>(e));
+        case ast::NodeKind::kAttributeExpr:
+            return Attribute(ast::Cast<ast::AttributeExpr>(e), info);
+        case ast::NodeKind::kSubscriptExpr:
+            return Subscript(ast::Cast<ast::SubscriptExpr>(e));
+        case ast::NodeKind::kSliceExpr: {
+            const auto& s = ast::Cast<ast::SliceExpr>(e);
+            for (const ast::Expr* part : {s.lower(), s.upper(), s.step()}) {
+                if (part == nullptr) continue;
+                TypeRef t = Expr(*part);
+                if (t->kind != TypeKind::kInt && t->kind != TypeKind::kUnknown && t->kind != TypeKind::kNone) {
+                    Error(part->range(), "slice bounds must be int, got '" + PyName(t) + "'");
+                }
+            }
+            return types::Unknown();
+        }
+        case ast::NodeKind::kTupleExpr:
+        case ast::NodeKind::kListExpr:
+        case ast::NodeKind::kDictExpr:
+            return Collection(e, expected);
+        case ast::NodeKind::kListCompExpr:
+            return ListComp(ast::Cast<ast::ListCompExpr>(e));
+        case ast::NodeKind::kLambdaExpr:
+            Error(e.range(), "'lambda' is not supported in .cnet; define a function with def");
+            return types::Unknown();
+        case ast::NodeKind::kYieldExpr:
+        case ast::NodeKind::kYieldFromExpr:
+            Error(e.range(), "generators ('yield') are not supported in .cnet; build and return a list");
+            return types::Unknown();
+        case ast::NodeKind::kAwaitExpr:
+            Error(e.range(), "'await' is not supported in .cnet");
+            return types::Unknown();
+        case ast::NodeKind::kNamedExpr:
+            Error(e.range(), "assignment expressions (':=') are not supported; assign in a separate statement");
+            return types::Unknown();
+        case ast::NodeKind::kStarredExpr:
+            Error(e.range(), "'*' unpacking is not supported here; pass the elements one by one");
+            return types::Unknown();
+        case ast::NodeKind::kSetExpr:
+        case ast::NodeKind::kSetCompExpr:
+            Error(e.range(), "sets are not supported in .cnet; use a list or a dict");
+            return types::Unknown();
+        case ast::NodeKind::kDictCompExpr:
+            Error(e.range(), "dict comprehensions are not supported; build the dict in a for loop");
+            return types::Unknown();
+        case ast::NodeKind::kGeneratorExpr:
+            Error(e.range(), "generator expressions are not supported; use a list comprehension '[... for ...]'");
+            return types::Unknown();
+        default:
+            Error(e.range(), "unsupported expression");
+            return types::Unknown();
+    }
+}
+
+TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
+    const std::string& id = e.id();
+    for (auto it = comp_scopes_.rbegin(); it != comp_scopes_.rend(); ++it) {
+        auto found = it->find(id);
+        if (found != it->end()) {
+            info.local = found->second;
+            return found->second->type;
+        }
+    }
+    if (fn_ != nullptr) {
+        if (id == "self" && fn_->owner != nullptr) {
+            info.is_self = true;
+            return types::UserClass(fn_->owner);
+        }
+        if (ir::VarInfo* v = fn_->FindLocal(id)) {
+            info.local = v;
+            return v->type;
+        }
+    }
+    for (const auto& g : program_.globals) {
+        if (g->name == id) {
+            info.global = g.get();
+            return g->type ? g->type : types::Unknown();
+        }
+    }
+    auto it = module_names_.find(id);
+    if (it != module_names_.end()) {
+        auto entry = module_entries_.find(id);
+        if (entry != module_entries_.end()) {
+            info.attr = entry->second;
+            if (!entry->second->header.empty()) program_.headers.insert(entry->second->header);
+        }
+        return it->second;
+    }
+    if (const BuiltinEntry* b = table_.Member("builtins", id)) {
+        if (!b->header.empty()) program_.headers.insert(b->header);
+        return types::LibFunction(b);
+    }
+    static const std::map<std::string, std::string> kUnsupported = {
+        {"open", "file I/O is not supported; use chainer.serializers or datasets loaders"},
+        {"exec", "'exec' is not supported in .cnet"},
+        {"eval", "'eval' is not supported in .cnet"},
+        {"input", "'input' is not supported; take a command-line argument with argparse"},
+        {"set", "sets are not supported in .cnet; use a list or a dict"},
+        {"getattr", "'getattr' is not supported; access the attribute directly"},
+        {"setattr", "'setattr' is not supported; assign the attribute directly"},
+        {"type", "'type' is not supported; use isinstance"},
+    };
+    auto unsupported = kUnsupported.find(id);
+    if (unsupported != kUnsupported.end()) {
+        Error(e.range(), unsupported->second);
+        return types::Unknown();
+    }
+    std::string message = "unknown name '" + id + "'";
+    if (auto s = SuggestClosest(id, VisibleNames())) {
+        const ast::Node* decl = nullptr;
+        if (fn_ != nullptr) {
+            if (ir::VarInfo* v = fn_->FindLocal(*s); v != nullptr) decl = v->first_def;
+        }
+        auto d = module_decls_.find(*s);
+        if (decl == nullptr && d != module_decls_.end()) decl = d->second;
+        ErrorWithNote(e.range(), message, decl != nullptr ? decl->range() : e.range(), "did you mean '" + *s + "'?");
+    } else {
+        Error(e.range(), message);
+    }
+    return types::Unknown();
+}
+
+void Analyzer::UnknownAttribute(const ast::AttributeExpr& e, const std::string& owner,
+                                const std::vector<std::string>& candidates) {
+    std::string message = owner + " has no attribute '" + e.attr() + "'";
+    if (auto s = SuggestClosest(e.attr(), candidates)) {
+        const ast::Node* decl = nullptr;
+        if (cls_ != nullptr) {
+            if (ir::FieldInfo* f = cls_->FindField(*s)) decl = f->decl;
+            if (ir::FunctionInfo* m = cls_->FindMethod(*s)) decl = m->def;
+        }
+        if (decl != nullptr) {
+            SourceRange at = decl->range();
+            if (const auto* fd = ast::DynCast<ast::FunctionDef>(decl)) at = fd->name_range();
+            if (const auto* ad = ast::DynCast<ast::AttributeExpr>(decl)) at = ad->attr_range();
+            ErrorWithNote(e.attr_range(), message, at, "did you mean '" + *s + "'?");
+        } else {
+            ErrorWithNote(e.attr_range(), message, e.attr_range(), "did you mean '" + *s + "'?");
+        }
+    } else {
+        Error(e.attr_range(), message);
+    }
+}
+
+TypeRef Analyzer::Attribute(const ast::AttributeExpr& e, ir::ExprInfo& info) {
+    TypeRef value = Expr(e.value());
+    return MemberOf(value, e.attr(), e, info);
+}
+
+TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, const ast::AttributeExpr& e,
+                           ir::ExprInfo& info) {
+    const TypeRef value = StripOptional(value_in);
+    switch (value->kind) {
+        case TypeKind::kUnknown:
+            return types::Unknown();
+        case TypeKind::kModule: {
+            const std::string sub = value->module + "." + attr;
+            if (table_.IsModule(sub)) return types::Module(sub);
+            if (const BuiltinEntry* entry = table_.Member(value->module, attr)) {
+                info.attr = entry;
+                if (!entry->header.empty()) program_.headers.insert(entry->header);
+                return EntryType(entry);
+            }
+            UnknownAttribute(e, "module '" + value->module + "'", table_.MemberNames(value->module));
+            return types::Unknown();
+        }
+        case TypeKind::kLibClass: {
+            if (const BuiltinEntry* entry = table_.Member(value->entry->QualifiedName(), attr)) {
+                info.attr = entry;
+                if (!entry->header.empty()) program_.headers.insert(entry->header);
+                return EntryType(entry);
+            }
+            UnknownAttribute(e, "class '" + value->entry->name + "'", table_.MemberNames(value->entry->QualifiedName()));
+            return types::Unknown();
+        }
+        case TypeKind::kUserClass: {
+            const ir::ClassInfo* cls = value->user_class;
+            if (ir::FieldInfo* f = cls->FindField(attr)) {
+                info.field = f;
+                return f->type ? f->type : types::Unknown();
+            }
+            if (ir::FunctionInfo* m = cls->FindMethod(attr)) return types::BoundUserMethod(value, m);
+            std::vector<std::string> names;
+            for (const auto& f : cls->fields) names.push_back(f->name);
+            for (const auto& m : cls->methods) names.push_back(m->name);
+            if (cls->IsLink()) {
+                if (attr == "xp") return types::Module("numpy");
+                const std::string base = cls->kind == ir::ClassInfo::Kind::kChainList ? "ChainList" : "Chain";
+                if (const BuiltinEntry* entry = table_.MethodOrAttr(base, attr)) {
+                    info.attr = entry;
+                    if (entry->kind == EntryKind::kMethod) return types::BoundLibMethod(value, entry);
+                    return ResultType(*entry, nullptr);
+                }
+                for (const std::string& n : table_.MethodAndAttrNames(base)) names.push_back(n);
+            }
+            UnknownAttribute(e, "'" + cls->name + "'", names);
+            return types::Unknown();
+        }
+        case TypeKind::kArgs: {
+            auto it = program_.arg_types.find(attr);
+            if (it != program_.arg_types.end()) return it->second;
+            std::vector<std::string> names;
+            for (const auto& [n, t] : program_.arg_types) names.push_back(n);
+            UnknownAttribute(e, "the parsed arguments", names);
+            return types::Unknown();
+        }
+        default:
+            break;
+    }
+    std::string type_name;
+    switch (value->kind) {
+        case TypeKind::kVariable: type_name = "Variable"; break;
+        case TypeKind::kNdarray: type_name = "ndarray"; break;
+        case TypeKind::kList: type_name = "list"; break;
+        case TypeKind::kStr: type_name = "str"; break;
+        case TypeKind::kDict: type_name = "dict"; break;
+        case TypeKind::kLibObject: type_name = value->lib_type->name; break;
+        default: break;
+    }
+    if (!type_name.empty()) {
+        if (const BuiltinEntry* entry = table_.MethodOrAttr(type_name, attr)) {
+            info.attr = entry;
+            if (entry->kind == EntryKind::kMethod) return types::BoundLibMethod(value, entry);
+            return ResultType(*entry, nullptr);
+        }
+        UnknownAttribute(e, "'" + PyName(value) + "'", table_.MethodAndAttrNames(type_name));
+        return types::Unknown();
+    }
+    Error(e.attr_range(), "'" + PyName(value) + "' has no attribute '" + attr + "'");
+    return types::Unknown();
+}
+
+void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
+    const ir::ExprInfo* info = program_.Info(e);
+    if (info == nullptr || !type) return;
+    if (info->local != nullptr) {
+        auto* v = const_cast<ir::VarInfo*>(info->local);
+        TypeRef j = Join(v->type, type);
+        if (j && !SameType(j, v->type)) {
+            v->type = j;
+            changed_ = true;
+            if (fn_ != nullptr && v->is_param) {
+                for (ir::ParamInfo& p : fn_->params) {
+                    if (p.name == v->name) p.type = j;
+                }
+            }
+        }
+    } else if (info->field != nullptr) {
+        auto* f = const_cast<ir::FieldInfo*>(info->field);
+        TypeRef j = Join(f->type, type);
+        if (j && !SameType(j, f->type)) {
+            f->type = j;
+            changed_ = true;
+        }
+    }
+}
+
+TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
+    TypeRef value = StripOptional(Expr(e.value()));
+    const ast::Expr& index = e.index();
+    const bool is_slice = ast::Isa<ast::SliceExpr>(index);
+    switch (value->kind) {
+        case TypeKind::kUnknown:
+            Expr(index);
+            return types::Unknown();
+        case TypeKind::kVariable:
+        case TypeKind::kNdarray: {
+            const ast::ExprList* parts = nullptr;
+            if (const auto* t = ast::DynCast<ast::TupleExpr>(&index)) parts = &t->elements();
+            auto check = [&](const ast::Expr& p) {
+                if (ast::Isa<ast::EllipsisLiteral>(p) || ast::Isa<ast::NoneLiteral>(p)) return;
+                TypeRef t = Expr(p);
+                if (ast::Isa<ast::SliceExpr>(p)) return;
+                if (t->kind != TypeKind::kInt && t->kind != TypeKind::kNdarray && t->kind != TypeKind::kUnknown &&
+                    !(t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kInt)) {
+                    Error(p.range(), "an array index must be an int, a slice, None, '...' or an int/bool ndarray; got '" +
+                                         PyName(t) + "'");
+                }
+            };
+            if (parts != nullptr) {
+                for (const auto& p : *parts) check(*p);
+            } else {
+                check(index);
+            }
+            return value;
+        }
+        case TypeKind::kList: {
+            TypeRef i = Expr(index);
+            if (is_slice) return value;
+            if (i->kind != TypeKind::kInt && i->kind != TypeKind::kBool && i->kind != TypeKind::kUnknown) {
+                Error(index.range(), "list indices must be int, not '" + PyName(i) + "'");
+            }
+            return value->args[0];
+        }
+        case TypeKind::kShape: {
+            Expr(index);
+            return is_slice ? value : types::Int();
+        }
+        case TypeKind::kStr:
+            Expr(index);
+            return types::Str();
+        case TypeKind::kDict: {
+            TypeRef k = Expr(index);
+            if (!Assignable(k, value->args[0])) {
+                Error(index.range(), "dict key of type '" + PyName(k) + "' for a '" + PyName(value) + "'");
+            }
+            return value->args[1];
+        }
+        case TypeKind::kTuple: {
+            Expr(index);
+            int64_t i = 0;
+            bool constant = false;
+            if (const auto* lit = ast::DynCast<ast::IntLiteral>(&index)) {
+                i = lit->value();
+                constant = true;
+            } else if (const auto* u = ast::DynCast<ast::UnaryExpr>(&index);
+                       u != nullptr && u->op() == ast::UnaryOp::kMinus && ast::Isa<ast::IntLiteral>(u->operand())) {
+                i = -ast::Cast<ast::IntLiteral>(u->operand()).value();
+                constant = true;
+            }
+            const int64_t n = static_cast<int64_t>(value->args.size());
+            if (!constant) {
+                Error(index.range(), "a tuple can only be indexed with an integer literal; unpack it instead");
+                return types::Unknown();
+            }
+            if (i < -n || i >= n) {
+                Error(index.range(), "tuple index " + std::to_string(i) + " out of range for '" + PyName(value) + "'");
+                return types::Unknown();
+            }
+            return value->args[static_cast<std::size_t>(i < 0 ? i + n : i)];
+        }
+        case TypeKind::kLibObject: {
+            Expr(index);
+            if (value->lib_type->name == "TupleDataset" || value->lib_type->name == "Dataset") {
+                return is_slice ? value : types::List(types::Ndarray());
+            }
+            if (value->lib_type->name == "Classifier" || value->lib_type->name == "Chain") {
+                return types::LibObject(table_.FindType("Link"));
+            }
+            break;
+        }
+        case TypeKind::kUserClass:
+            Expr(index);
+            if (value->user_class->kind == ir::ClassInfo::Kind::kChainList) {
+                return types::LibObject(table_.FindType("Link"));
+            }
+            break;
+        default:
+            Expr(index);
+            break;
+    }
+    Error(e.range(), "'" + PyName(value) + "' is not subscriptable");
+    return types::Unknown();
+}
+
+TypeRef Analyzer::Binary(const ast::BinaryExpr& e) {
+    TypeRef l = Expr(e.lhs());
+    TypeRef r = Expr(e.rhs());
+    return BinaryTypes(e.op(), l, r, e);
+}
+
+TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef& r, const ast::Node& at) {
+    using ast::BinaryOp;
+    if (l->kind == TypeKind::kUnknown || r->kind == TypeKind::kUnknown) {
+        if (IsArrayLike(l) || IsArrayLike(r)) return l->kind == TypeKind::kUnknown ? r : l;
+        return types::Unknown();
+    }
+    auto bad = [&]() {
+        Error(at.range(), std::string("unsupported operand types for '") + ast::Spelling(op) + "': '" + PyName(l) +
+                              "' and '" + PyName(r) + "'");
+        return types::Unknown();
+    };
+    const bool bitwise = op == BinaryOp::kBitAnd || op == BinaryOp::kBitOr || op == BinaryOp::kBitXor ||
+                         op == BinaryOp::kLShift || op == BinaryOp::kRShift;
+    if (IsArrayLike(l) || IsArrayLike(r)) {
+        const TypeRef& other = IsArrayLike(l) ? r : l;
+        if (!IsArrayLike(other) && !IsNumeric(other)) return bad();
+        if (op == BinaryOp::kMatMul && (!IsArrayLike(l) || !IsArrayLike(r))) return bad();
+        if (bitwise && (l->kind == TypeKind::kVariable || r->kind == TypeKind::kVariable)) return bad();
+        if (l->kind == TypeKind::kVariable || r->kind == TypeKind::kVariable) return types::Variable();
+        return types::Ndarray();
+    }
+    if (IsNumeric(l) && IsNumeric(r)) {
+        if (bitwise) {
+            if (l->kind == TypeKind::kFloat || r->kind == TypeKind::kFloat) return bad();
+            return l->kind == TypeKind::kBool && r->kind == TypeKind::kBool ? types::Bool() : types::Int();
+        }
+        if (op == BinaryOp::kMatMul) return bad();
+        if (op == BinaryOp::kDiv) return types::Float();
+        if (l->kind == TypeKind::kFloat || r->kind == TypeKind::kFloat) return types::Float();
+        return types::Int();
+    }
+    if (l->kind == TypeKind::kStr && r->kind == TypeKind::kStr && op == BinaryOp::kAdd) return types::Str();
+    if (l->kind == TypeKind::kStr && r->kind == TypeKind::kInt && op == BinaryOp::kMul) return types::Str();
+    if (l->kind == TypeKind::kStr && op == BinaryOp::kMod) {
+        Error(at.range(), "'%' formatting is not supported; use an f-string or str.format");
+        return types::Str();
+    }
+    if (l->kind == TypeKind::kList && r->kind == TypeKind::kList && op == BinaryOp::kAdd) {
+        TypeRef j = Join(l, r);
+        return j ? j : bad();
+    }
+    return bad();
+}
+
+TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
+    TypeRef left = Expr(e.left());
+    bool array = false;
+    for (std::size_t i = 0; i < e.ops().size(); ++i) {
+        const ast::CompareOp op = e.ops()[i];
+        TypeRef right = Expr(*e.comparators()[i]);
+        switch (op) {
+            case ast::CompareOp::kIs:
+            case ast::CompareOp::kIsNot: {
+                const bool l_none = left->kind == TypeKind::kNone, r_none = right->kind == TypeKind::kNone;
+                if (!l_none && !r_none) {
+                    if (!(IsHandle(StripOptional(left)) && IsHandle(StripOptional(right)))) {
+                        Error(e.range(), "'is' compares with None or between objects; use '==' for values");
+                    }
+                }
+                break;
+            }
+            case ast::CompareOp::kIn:
+            case ast::CompareOp::kNotIn:
+                if (right->kind != TypeKind::kList && right->kind != TypeKind::kStr && right->kind != TypeKind::kDict &&
+                    right->kind != TypeKind::kTuple && right->kind != TypeKind::kUnknown) {
+                    Error(e.comparators()[i]->range(), "'in' needs a list, tuple, dict or str, got '" + PyName(right) + "'");
+                }
+                break;
+            default:
+                if (IsArrayLike(left) || IsArrayLike(right)) {
+                    array = true;
+                } else if (left->kind != TypeKind::kUnknown && right->kind != TypeKind::kUnknown &&
+                           !(IsNumeric(left) && IsNumeric(right)) && !SameType(left, right) &&
+                           !(left->kind == TypeKind::kOptional || right->kind == TypeKind::kOptional)) {
+                    Error(e.range(), std::string("cannot compare '") + PyName(left) + "' with '" + PyName(right) +
+                                         "' using '" + ast::Spelling(op) + "'");
+                }
+        }
+        left = right;
+    }
+    return array ? types::Ndarray() : types::Bool();
+}
+
+TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
+    if (const auto* t = ast::DynCast<ast::TupleExpr>(&e)) {
+        std::vector<TypeRef> elements;
+        for (std::size_t i = 0; i < t->elements().size(); ++i) {
+            TypeRef exp;
+            if (expected && expected->kind == TypeKind::kTuple && i < expected->args.size()) exp = expected->args[i];
+            elements.push_back(Expr(*t->elements()[i], exp));
+        }
+        return types::Tuple(elements);
+    }
+    if (const auto* l = ast::DynCast<ast::ListExpr>(&e)) {
+        TypeRef element = expected && expected->kind == TypeKind::kList ? expected->args[0] : types::Unknown();
+        TypeRef joined = types::Unknown();
+        for (const auto& el : l->elements()) {
+            TypeRef t = Expr(*el, element);
+            TypeRef j = Join(joined, t);
+            if (!j) {
+                Error(el->range(), "list elements must have one type: '" + PyName(t) + "' after '" + PyName(joined) + "'");
+                continue;
+            }
+            joined = j;
+        }
+        if (joined->kind == TypeKind::kUnknown) joined = element;
+        return types::List(joined);
+    }
+    const auto& d = ast::Cast<ast::DictExpr>(e);
+    TypeRef key = types::Unknown(), value = types::Unknown();
+    for (std::size_t i = 0; i < d.keys().size(); ++i) {
+        if (d.keys()[i] == nullptr) {
+            Error(d.values()[i]->range(), "'**' in dict displays is not supported");
+            continue;
+        }
+        TypeRef k = Expr(*d.keys()[i]);
+        TypeRef v = Expr(*d.values()[i]);
+        TypeRef jk = Join(key, k), jv = Join(value, v);
+        if (!jk || !jv) {
+            Error(d.values()[i]->range(), "dict entries must have one key type and one value type");
+            continue;
+        }
+        key = jk;
+        value = jv;
+    }
+    if (expected && expected->kind == TypeKind::kDict) {
+        if (key->kind == TypeKind::kUnknown) key = expected->args[0];
+        if (value->kind == TypeKind::kUnknown) value = expected->args[1];
+    }
+    if (!d.keys().empty() && key->kind != TypeKind::kStr && key->kind != TypeKind::kInt) {
+        Error(e.range(), "dict keys must be str or int");
+    }
+    return types::Dict(key->kind == TypeKind::kUnknown ? types::Str() : key, value);
+}
+
+TypeRef Analyzer::ListComp(const ast::ListCompExpr& e) {
+    if (fn_ == nullptr) {
+        Error(e.range(), "comprehensions are only supported inside functions");
+        return types::Unknown();
+    }
+    comp_scopes_.emplace_back();
+    for (const auto& gen : e.generators()) {
+        if (gen->is_async()) Error(gen->range(), "'async for' is not supported");
+        TypeRef iter = Expr(gen->iter());
+        TypeRef element = IterElement(iter, gen->iter());
+        std::function<void(const ast::Expr&, const TypeRef&)> bind = [&](const ast::Expr& target, const TypeRef& t) {
+            if (const auto* n = ast::DynCast<ast::NameExpr>(&target)) {
+                ir::VarInfo* v = nullptr;
+                for (const auto& local : fn_->locals) {
+                    if (local->in_comprehension && local->first_def == &target) v = local.get();
+                }
+                if (v == nullptr) {
+                    auto nv = std::make_unique<ir::VarInfo>();
+                    nv->name = n->id();
+                    nv->cpp_name = CppIdentifier(n->id());
+                    nv->in_comprehension = true;
+                    nv->first_def = &target;
+                    v = nv.get();
+                    fn_->locals.push_back(std::move(nv));
+                }
+                v->type = t;
+                comp_scopes_.back()[n->id()] = v;
+                program_.exprs[&target].type = t;
+                program_.exprs[&target].local = v;
+            } else if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&target)) {
+                const TypeRef s = StripOptional(t);
+                for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
+                    TypeRef et = s->kind == TypeKind::kTuple && i < s->args.size() ? s->args[i] : types::Unknown();
+                    bind(*tuple->elements()[i], et);
+                }
+            } else {
+                Error(target.range(), "a comprehension variable must be a name or a tuple of names");
+            }
+        };
+        bind(gen->target(), element);
+        for (const auto& cond : gen->conditions()) Expr(*cond);
+    }
+    TypeRef element = Expr(e.element());
+    comp_scopes_.pop_back();
+    return types::List(element);
+}
+
+}  // namespace cnet::compiler::sema

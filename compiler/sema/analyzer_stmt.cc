@@ -1,0 +1,412 @@
+// analyzer_stmt.cc — sema over statements: assignments and their targets, control flow, `with`,
+// returns, and the constructs .cnet rejects (with what to write instead).
+#include "compiler/diagnostics/edit_distance.h"
+#include "compiler/ast/traversal.h"
+#include "compiler/sema/analyzer.h"
+#include "compiler/sema/cpp_names.h"
+
+namespace cnet::compiler::sema {
+
+void Analyzer::Unsupported(const ast::Node& n, const std::string& message) { Error(n.range(), message); }
+
+void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
+    fn_ = &fn;
+    cls_ = fn.owner;
+    for (std::size_t i = 0; i < fn.params.size(); ++i) {
+        ir::ParamInfo& p = fn.params[i];
+        ir::VarInfo* v = fn.FindLocal(p.name);
+        if (p.param->annotation() != nullptr) {
+            const bool was = report_;
+            TypeRef t = ParseAnnotation(*p.param->annotation());
+            report_ = was;
+            if (!p.type || !SameType(p.type, t)) {
+                p.type = t;
+                changed_ = true;
+            }
+        } else if (fn.is_forward && p.type->kind == TypeKind::kUnknown) {
+            p.type = types::Variable();
+            changed_ = true;
+        }
+        if (p.default_value != nullptr) {
+            TypeRef d = Expr(*p.default_value);
+            if (p.param->annotation() != nullptr) {
+                if (!Assignable(d, p.type)) {
+                    Error(p.default_value->range(), "default value of type '" + PyName(d) + "' does not match " +
+                                                        "parameter '" + p.name + "' of type '" + PyName(p.type) + "'");
+                }
+            } else {
+                JoinInto(p.type, d, *p.default_value, "parameter '" + p.name + "'");
+            }
+        }
+        if (v != nullptr && (!v->type || !SameType(v->type, p.type))) v->type = p.type;
+    }
+    if (fn.def->returns() != nullptr) {
+        const bool was = report_;
+        TypeRef r = ParseAnnotation(*fn.def->returns());
+        report_ = was;
+        if (!SameType(r, fn.return_type)) {
+            fn.return_type = r;
+            changed_ = true;
+        }
+    }
+    loop_depth_ = 0;
+    AnalyzeBlock(fn.def->body());
+    if (fn.return_type->kind == TypeKind::kUnknown) {
+        // No return with a value was seen (yet): the function returns None.
+        bool has_value_return = false;
+        ast::WalkPreorder(*fn.def, [&](const ast::Node& n) {
+            if (const auto* r = ast::DynCast<ast::ReturnStmt>(&n); r != nullptr && r->value() != nullptr) {
+                has_value_return = true;
+            }
+        });
+        if (!has_value_return) fn.return_type = types::None();
+    }
+    fn_ = nullptr;
+    cls_ = nullptr;
+}
+
+void Analyzer::AnalyzeBlock(const ast::StmtList& body) {
+    for (const ast::StmtPtr& s : body) AnalyzeStmt(*s);
+}
+
+void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
+    switch (s.kind()) {
+        case ast::NodeKind::kExprStmt: {
+            const ast::Expr& v = ast::Cast<ast::ExprStmt>(s).value();
+            if (ast::Isa<ast::StringLiteral>(v)) return;  // docstring
+            Expr(v);
+            return;
+        }
+        case ast::NodeKind::kAssignStmt: {
+            const auto& a = ast::Cast<ast::AssignStmt>(s);
+            TypeRef expected;
+            if (a.targets().size() == 1) {
+                if (const auto* n = ast::DynCast<ast::NameExpr>(a.targets()[0].get()); n != nullptr && fn_ != nullptr) {
+                    if (ir::VarInfo* v = fn_->FindLocal(n->id())) expected = v->type;
+                }
+            }
+            TypeRef value = Expr(a.value(), expected);
+            for (const auto& t : a.targets()) AnalyzeAssign(*t, value, s);
+            return;
+        }
+        case ast::NodeKind::kAugAssignStmt: {
+            const auto& a = ast::Cast<ast::AugAssignStmt>(s);
+            TypeRef target = Expr(a.target());
+            TypeRef value = Expr(a.value());
+            TypeRef result = BinaryTypes(a.op(), target, value, s);
+            if (ast::Isa<ast::NameExpr>(a.target()) || ast::Isa<ast::AttributeExpr>(a.target())) {
+                AnalyzeAssign(a.target(), result, s);
+            }
+            return;
+        }
+        case ast::NodeKind::kAnnAssignStmt: {
+            const auto& a = ast::Cast<ast::AnnAssignStmt>(s);
+            TypeRef declared = ParseAnnotation(a.annotation());
+            if (a.value() != nullptr) {
+                TypeRef value = Expr(*a.value(), declared);
+                if (!Assignable(value, declared)) {
+                    Error(a.value()->range(), "cannot assign a value of type '" + PyName(value) + "' to '" +
+                                                  PyName(declared) + "'");
+                }
+            }
+            AnalyzeAssign(a.target(), declared, s);
+            return;
+        }
+        case ast::NodeKind::kIfStmt: {
+            const auto& i = ast::Cast<ast::IfStmt>(s);
+            Expr(i.test());
+            AnalyzeBlock(i.body());
+            AnalyzeBlock(i.orelse());
+            return;
+        }
+        case ast::NodeKind::kWhileStmt: {
+            const auto& w = ast::Cast<ast::WhileStmt>(s);
+            if (!w.orelse().empty()) Unsupported(s, "'while ... else' is not supported; use a flag variable");
+            Expr(w.test());
+            ++loop_depth_;
+            AnalyzeBlock(w.body());
+            --loop_depth_;
+            return;
+        }
+        case ast::NodeKind::kForStmt:
+            AnalyzeFor(ast::Cast<ast::ForStmt>(s));
+            return;
+        case ast::NodeKind::kWithStmt:
+            AnalyzeWith(ast::Cast<ast::WithStmt>(s));
+            return;
+        case ast::NodeKind::kReturnStmt: {
+            const auto& r = ast::Cast<ast::ReturnStmt>(s);
+            if (fn_ == nullptr || fn_->def == nullptr) {
+                if (r.value() != nullptr) Unsupported(s, "'return' with a value outside a function");
+                return;
+            }
+            TypeRef value = r.value() != nullptr ? Expr(*r.value(), fn_->return_type) : types::None();
+            if (fn_->is_init && r.value() != nullptr) {
+                Unsupported(s, "'__init__' cannot return a value");
+                return;
+            }
+            if (fn_->is_entry && r.value() != nullptr) {
+                Unsupported(s, "'main' cannot return a value");
+                return;
+            }
+            if (fn_->def->returns() != nullptr) {
+                if (!Assignable(value, fn_->return_type)) {
+                    Error(r.value() != nullptr ? r.value()->range() : s.range(),
+                          "returning '" + PyName(value) + "' from a function declared to return '" +
+                              PyName(fn_->return_type) + "'");
+                }
+            } else {
+                JoinInto(fn_->return_type, value, r.value() != nullptr ? static_cast<const ast::Node&>(*r.value()) : s,
+                         "the return value of '" + fn_->name + "'");
+            }
+            return;
+        }
+        case ast::NodeKind::kPassStmt:
+        case ast::NodeKind::kBreakStmt:
+        case ast::NodeKind::kContinueStmt:
+            return;
+        case ast::NodeKind::kRaiseStmt: {
+            const auto& r = ast::Cast<ast::RaiseStmt>(s);
+            if (r.exception() == nullptr) {
+                Unsupported(s, "a bare 'raise' is not supported; raise ValueError('message')");
+                return;
+            }
+            Expr(*r.exception());
+            if (r.cause() != nullptr) Unsupported(*r.cause(), "'raise ... from' is not supported");
+            return;
+        }
+        case ast::NodeKind::kAssertStmt: {
+            const auto& a = ast::Cast<ast::AssertStmt>(s);
+            Expr(a.test());
+            if (a.message() != nullptr) Expr(*a.message());
+            return;
+        }
+        case ast::NodeKind::kDelStmt: {
+            for (const auto& t : ast::Cast<ast::DelStmt>(s).targets()) {
+                const auto* sub = ast::DynCast<ast::SubscriptExpr>(t.get());
+                if (sub == nullptr) {
+                    Unsupported(*t, "'del' is supported for list items only ('del xs[i]')");
+                    continue;
+                }
+                TypeRef c = Expr(sub->value());
+                Expr(sub->index());
+                if (c->kind != TypeKind::kList && c->kind != TypeKind::kDict) {
+                    Unsupported(*t, "'del' is supported for list and dict items only");
+                }
+            }
+            return;
+        }
+        case ast::NodeKind::kGlobalStmt:
+        case ast::NodeKind::kNonlocalStmt:
+            Unsupported(s, std::string("'") + (s.kind() == ast::NodeKind::kGlobalStmt ? "global" : "nonlocal") +
+                               "' is not supported in .cnet; pass the value as a parameter or keep it on an object");
+            return;
+        case ast::NodeKind::kImportStmt:
+        case ast::NodeKind::kImportFromStmt:
+            Unsupported(s, "imports must be at the top level of the file");
+            return;
+        case ast::NodeKind::kTryStmt:
+            Unsupported(s, "'try' is not supported in .cnet; a runtime error stops the program and names the "
+                           ".cnet line");
+            return;
+        case ast::NodeKind::kFunctionDef:
+            Error(ast::Cast<ast::FunctionDef>(s).name_range(),
+                        "nested functions are not supported; define '" + ast::Cast<ast::FunctionDef>(s).name() +
+                            "' at the top level of the file");
+            return;
+        case ast::NodeKind::kClassDef:
+            Error(ast::Cast<ast::ClassDef>(s).name_range(), "nested classes are not supported; define '" + ast::Cast<ast::ClassDef>(s).name() +
+                               "' at the top level of the file");
+            return;
+        default:
+            Unsupported(s, "unsupported statement");
+    }
+}
+
+void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, const ast::Node& at) {
+    if (const auto* n = ast::DynCast<ast::NameExpr>(&target)) {
+        if (fn_ == nullptr) return;  // a global constant (typed by CollectModule)
+        ir::VarInfo* v = fn_->FindLocal(n->id());
+        if (v == nullptr) return;
+        if (!IsValueType(value) && value->kind != TypeKind::kUnknown) {
+            Error(target.range(), "cannot store " + PyName(value) + " in a variable; call it or use it directly");
+            return;
+        }
+        if (value->kind == TypeKind::kNone && (!v->type || v->type->kind == TypeKind::kUnknown)) {
+            // `x = None` first: the type comes from a later assignment.
+            return;
+        }
+        if (v->first_def == nullptr) v->first_def = &at;
+        JoinInto(v->type, value, target, "'" + n->id() + "'");
+        program_.exprs[&target].type = v->type;
+        program_.exprs[&target].local = v;
+        return;
+    }
+    if (const auto* a = ast::DynCast<ast::AttributeExpr>(&target)) {
+        const auto* base = ast::DynCast<ast::NameExpr>(&a->value());
+        if (base != nullptr && base->id() == "self" && cls_ != nullptr && fn_ != nullptr) {
+            ir::FieldInfo* f = cls_->FindField(a->attr());
+            if (f == nullptr) {
+                auto field = std::make_unique<ir::FieldInfo>();
+                field->name = a->attr();
+                field->cpp_name = CppIdentifier(a->attr());
+                field->type = types::Unknown();
+                field->decl = &target;
+                f = field.get();
+                cls_->fields.push_back(std::move(field));
+                changed_ = true;
+            }
+            if (value->kind != TypeKind::kNone || (f->type && f->type->kind != TypeKind::kUnknown)) {
+                JoinInto(f->type, value, target, "attribute 'self." + a->attr() + "'");
+            }
+            const bool is_link = (value->kind == TypeKind::kUserClass && value->user_class->IsLink()) ||
+                                 (value->kind == TypeKind::kLibObject && table_.MethodOrAttr(value->lib_type->name,
+                                                                                             "cleargrads") != nullptr);
+            if (is_link && fn_->is_init) f->is_link = true;
+            ir::ExprInfo& info = program_.exprs[&target];
+            info.type = f->type;
+            info.field = f;
+            Expr(a->value());
+            return;
+        }
+        ir::ExprInfo info;
+        TypeRef current = Expr(target);
+        const ir::ExprInfo* got = program_.Info(target);
+        if (got != nullptr && got->attr != nullptr && got->attr->setter.empty()) {
+            Error(a->attr_range(), "attribute '" + a->attr() + "' is read-only");
+            return;
+        }
+        if (!Assignable(value, current)) {
+            Error(at.range(), "cannot assign a value of type '" + PyName(value) + "' to attribute '" + a->attr() +
+                                  "' of type '" + PyName(current) + "'");
+        }
+        return;
+    }
+    if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&target)) {
+        TypeRef container = Expr(sub->value());
+        Expr(sub->index());
+        if (container->kind == TypeKind::kList) {
+            if (!Assignable(value, container->args[0])) {
+                Error(at.range(), "cannot store '" + PyName(value) + "' in a '" + PyName(container) + "'");
+            }
+        } else if (container->kind == TypeKind::kDict) {
+            Refine(sub->value(), types::Dict(container->args[0], value));
+        } else if (container->kind == TypeKind::kNdarray) {
+            if (!IsNumeric(value) && !IsArrayLike(value)) {
+                Error(at.range(), "cannot store '" + PyName(value) + "' in an ndarray");
+            }
+        } else if (container->kind == TypeKind::kVariable) {
+            Error(target.range(), "a Variable cannot be assigned through an index; assign to its '.array' instead");
+        } else if (container->kind != TypeKind::kUnknown) {
+            Error(target.range(), "'" + PyName(container) + "' does not support item assignment");
+        }
+        return;
+    }
+    if (ast::Isa<ast::TupleExpr>(target) || ast::Isa<ast::ListExpr>(target)) {
+        const ast::ExprList& elements = ast::Isa<ast::TupleExpr>(target) ? ast::Cast<ast::TupleExpr>(target).elements()
+                                                                          : ast::Cast<ast::ListExpr>(target).elements();
+        const TypeRef v = StripOptional(value);
+        if (v->kind == TypeKind::kTuple) {
+            if (v->args.size() != elements.size()) {
+                Error(target.range(), "cannot unpack a tuple of " + std::to_string(v->args.size()) + " values into " +
+                                          std::to_string(elements.size()) + " targets");
+                return;
+            }
+            for (std::size_t i = 0; i < elements.size(); ++i) AnalyzeAssign(*elements[i], v->args[i], at);
+        } else if (v->kind == TypeKind::kList || v->kind == TypeKind::kShape) {
+            TypeRef e = v->kind == TypeKind::kShape ? types::Int() : v->args[0];
+            for (const auto& el : elements) AnalyzeAssign(*el, e, at);
+        } else if (v->kind == TypeKind::kUnknown) {
+            for (const auto& el : elements) AnalyzeAssign(*el, types::Unknown(), at);
+        } else {
+            Error(target.range(), "cannot unpack a value of type '" + PyName(v) + "'");
+        }
+        return;
+    }
+    if (ast::Isa<ast::StarredExpr>(target)) {
+        Unsupported(target, "starred assignment targets are not supported");
+        return;
+    }
+    Error(target.range(), "cannot assign to this expression");
+}
+
+TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
+    const TypeRef t = StripOptional(iterable);
+    switch (t->kind) {
+        case TypeKind::kUnknown:
+            return types::Unknown();
+        case TypeKind::kList:
+            return t->args[0];
+        case TypeKind::kShape:
+            return types::Int();
+        case TypeKind::kStr:
+            return types::Str();
+        case TypeKind::kDict:
+            return t->args[0];
+        case TypeKind::kVariable:
+            return types::Variable();
+        case TypeKind::kNdarray:
+            return types::Ndarray();
+        case TypeKind::kTuple: {
+            TypeRef e = types::Unknown();
+            for (const TypeRef& a : t->args) {
+                TypeRef j = Join(e, a);
+                if (!j) {
+                    Error(at.range(), "cannot iterate over a tuple of mixed types '" + PyName(t) + "'");
+                    return types::Unknown();
+                }
+                e = j;
+            }
+            return e;
+        }
+        case TypeKind::kUserClass:
+            if (t->user_class->kind == ir::ClassInfo::Kind::kChainList) return types::LibObject(table_.FindType("Link"));
+            break;
+        default:
+            break;
+    }
+    Error(at.range(), "cannot iterate over a value of type '" + PyName(t) + "'");
+    return types::Unknown();
+}
+
+void Analyzer::AnalyzeFor(const ast::ForStmt& s) {
+    if (!s.orelse().empty()) Unsupported(s, "'for ... else' is not supported; use a flag variable");
+    if (s.is_async()) Unsupported(s, "'async for' is not supported");
+    TypeRef iter = Expr(s.iter());
+    TypeRef element = IterElement(iter, s.iter());
+    AnalyzeAssign(s.target(), element, s);
+    ++loop_depth_;
+    AnalyzeBlock(s.body());
+    --loop_depth_;
+}
+
+void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
+    bool init_scope = false;
+    for (const auto& item : s.items()) {
+        const ast::Expr& ctx = item->context();
+        const auto* call = ast::DynCast<ast::CallExpr>(&ctx);
+        const auto* attr = call != nullptr ? ast::DynCast<ast::AttributeExpr>(&call->func()) : nullptr;
+        const auto* self = attr != nullptr ? ast::DynCast<ast::NameExpr>(&attr->value()) : nullptr;
+        if (self != nullptr && self->id() == "self" && attr->attr() == "init_scope") {
+            if (fn_ == nullptr || !fn_->is_init || cls_ == nullptr || !cls_->IsLink()) {
+                Error(ctx.range(), "'with self.init_scope():' belongs in the '__init__' of a chainer.Chain subclass");
+            }
+            init_scope = true;
+            continue;
+        }
+        TypeRef t = Expr(ctx);
+        const bool guard = t->kind == TypeKind::kLibObject && !t->lib_type->shared &&
+                           t->lib_type->name != "ArgumentParser";
+        if (!guard && t->kind != TypeKind::kUnknown) {
+            Error(ctx.range(), "'with' supports chainer.using_config(...), chainer.no_backprop_mode(), "
+                               "chainer.force_backprop_mode() and self.init_scope()");
+        }
+        if (item->target() != nullptr) Unsupported(*item->target(), "'with ... as' is not supported");
+    }
+    const bool was = in_init_scope_;
+    if (init_scope) in_init_scope_ = true;
+    AnalyzeBlock(s.body());
+    in_init_scope_ = was;
+}
+
+}  // namespace cnet::compiler::sema

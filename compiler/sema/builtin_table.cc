@@ -1,0 +1,235 @@
+// builtin_table.cc — builds the builtin table from ops.def and builtins.def; signature parsing.
+#include "compiler/sema/builtin_table.h"
+
+#include <cctype>
+
+namespace cnet::compiler::sema {
+namespace {
+
+std::string Trim(std::string_view s) {
+    std::size_t b = 0, e = s.size();
+    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+    return std::string(s.substr(b, e - b));
+}
+
+// Splits at top-level commas (not inside brackets or quotes).
+std::vector<std::string> SplitTopLevel(std::string_view text, char sep) {
+    std::vector<std::string> parts;
+    int depth = 0;
+    char quote = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote != 0) {
+            if (c == quote) quote = 0;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '(' || c == '[' || c == '{') {
+            ++depth;
+        } else if (c == ')' || c == ']' || c == '}') {
+            --depth;
+        } else if (c == sep && depth == 0) {
+            parts.push_back(Trim(text.substr(start, i - start)));
+            start = i + 1;
+        }
+    }
+    std::string last = Trim(text.substr(start));
+    if (!last.empty() || !parts.empty()) parts.push_back(last);
+    return parts;
+}
+
+// Result types of chainer.functions that are not a single Variable.
+std::string OpResult(const std::string& name) {
+    if (name == "precision" || name == "recall" || name == "f1_score") return "tuple[Variable, Variable]";
+    if (name == "classification_summary") return "tuple[Variable, Variable, Variable, Variable]";
+    if (name == "split_axis" || name == "separate") return "list[Variable]";
+    return "Variable";
+}
+
+BuiltinEntry MakeEntry(EntryKind kind, std::string owner, std::string name, std::string cpp, std::string setter,
+                       std::string_view sig, std::string result, std::string header) {
+    BuiltinEntry e;
+    e.kind = kind;
+    e.owner = std::move(owner);
+    e.name = std::move(name);
+    e.cpp = std::move(cpp);
+    e.setter = std::move(setter);
+    e.signature = Signature::Parse(sig);
+    e.result = std::move(result);
+    e.header = std::move(header);
+    return e;
+}
+
+}  // namespace
+
+Signature Signature::Parse(std::string_view text) {
+    Signature sig;
+    bool keyword_only = false;
+    for (const std::string& part : SplitTopLevel(text, ',')) {
+        if (part.empty()) continue;
+        if (part == "*") {
+            keyword_only = true;
+            continue;
+        }
+        ParamSpec p;
+        std::string decl = part;
+        // `name: type = default` / `name=default`: the first top-level '=' that is not part of '=='.
+        const std::vector<std::string> eq = SplitTopLevel(part, '=');
+        if (eq.size() >= 2) {
+            decl = eq[0];
+            p.has_default = true;
+            p.default_value = Trim(std::string_view(part).substr(part.find('=') + 1));
+        }
+        const std::size_t colon = decl.find(':');
+        if (colon != std::string::npos) {
+            p.type = Trim(std::string_view(decl).substr(colon + 1));
+            decl = Trim(std::string_view(decl).substr(0, colon));
+        }
+        if (!decl.empty() && decl[0] == '*') {
+            p.var_positional = true;
+            decl = decl.substr(1);
+            keyword_only = true;
+            p.name = decl;
+            sig.params.push_back(p);
+            continue;
+        }
+        p.name = decl;
+        p.keyword_only = keyword_only;
+        sig.params.push_back(p);
+    }
+    return sig;
+}
+
+const ParamSpec* Signature::Find(const std::string& name) const {
+    for (const ParamSpec& p : params) {
+        if (p.name == name && !p.var_positional) return &p;
+    }
+    return nullptr;
+}
+
+std::size_t Signature::RequiredCount() const {
+    std::size_t n = 0;
+    for (const ParamSpec& p : params) {
+        if (!p.has_default && !p.var_positional && !p.keyword_only) ++n;
+    }
+    return n;
+}
+
+const BuiltinTable& BuiltinTable::Get() {
+    static const BuiltinTable table;
+    return table;
+}
+
+BuiltinTable::BuiltinTable() {
+#define CNET_MODULE(path, ns) modules_[path] = ns;
+#define CNET_TYPE(name, base, cpp, holder, header) \
+    types_.push_back(LibType{name, base, cpp, std::string(#holder) == "shared", header});
+#define CNET_FUNC(module, name, cpp, sig, result, header) \
+    entries_.push_back(MakeEntry(EntryKind::kFunction, module, name, cpp, "", sig, result, header));
+#define CNET_CLASS(module, name, type, sig, header) \
+    entries_.push_back(MakeEntry(EntryKind::kClass, module, name, type, "", sig, type, header));
+#define CNET_METHOD(type, name, cpp, sig, result) \
+    entries_.push_back(MakeEntry(EntryKind::kMethod, type, name, cpp, "", sig, result, ""));
+#define CNET_ATTR(type, name, getter, setter, result) \
+    entries_.push_back(MakeEntry(EntryKind::kAttr, type, name, getter, setter, "", result, ""));
+#define CNET_CONST(module, name, cpp, type, header) \
+    entries_.push_back(MakeEntry(EntryKind::kConst, module, name, cpp, "", "", type, header));
+#include "compiler/sema/builtins.def"
+#undef CNET_MODULE
+#undef CNET_TYPE
+#undef CNET_FUNC
+#undef CNET_CLASS
+#undef CNET_METHOD
+#undef CNET_ATTR
+#undef CNET_CONST
+
+#define CNET_FUNCTION(op_name_, op_family_, op_sig_, op_grad_)                                               \
+    {                                                                                                         \
+        BuiltinEntry e = MakeEntry(EntryKind::kFunction, "chainer.functions", #op_name_,                      \
+                                   "cnet::functions::" #op_name_, "", op_sig_, OpResult(#op_name_),           \
+                                   "cnet/functions/" #op_family_ ".h");                                       \
+        e.from_ops_def = true;                                                                                \
+        e.family = #op_family_;                                                                               \
+        for (ParamSpec& p : e.signature.params) {                                                             \
+            if (p.name == "xs" || p.name == "inputs") p.type = "list[Variable]";                             \
+        }                                                                                                     \
+        entries_.push_back(std::move(e));                                                                     \
+    }
+#include "runtime/include/cnet/functions/ops.def"
+#undef CNET_FUNCTION
+
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        BuiltinEntry& e = entries_[i];
+        if (e.kind == EntryKind::kClass) e.lib_type = FindType(e.cpp);
+        if (e.kind == EntryKind::kMethod || e.kind == EntryKind::kAttr) {
+            methods_[{e.owner, e.name}] = i;
+        } else {
+            members_.emplace(std::make_pair(e.owner, e.name), i);
+        }
+    }
+    // Library classes: constructor C++ names and headers come from their types.
+    for (BuiltinEntry& e : entries_) {
+        if (e.kind == EntryKind::kClass && e.lib_type != nullptr) {
+            if (e.header.empty()) e.header = e.lib_type->header;
+        }
+    }
+}
+
+std::optional<std::string> BuiltinTable::ModuleNamespace(const std::string& path) const {
+    auto it = modules_.find(path);
+    if (it == modules_.end()) return std::nullopt;
+    return it->second;
+}
+
+const BuiltinEntry* BuiltinTable::Member(const std::string& module, const std::string& name) const {
+    auto it = members_.find({module, name});
+    return it == members_.end() ? nullptr : &entries_[it->second];
+}
+
+std::vector<std::string> BuiltinTable::MemberNames(const std::string& module) const {
+    std::vector<std::string> names;
+    for (const auto& [key, index] : members_) {
+        if (key.first == module) names.push_back(key.second);
+    }
+    const std::string prefix = module + ".";
+    for (const auto& [path, ns] : modules_) {
+        if (path.rfind(prefix, 0) == 0 && path.find('.', prefix.size()) == std::string::npos) {
+            names.push_back(path.substr(prefix.size()));
+        }
+    }
+    return names;
+}
+
+const BuiltinEntry* BuiltinTable::MethodOrAttr(const std::string& type, const std::string& name) const {
+    std::string current = type;
+    for (int depth = 0; depth < 8 && !current.empty(); ++depth) {
+        auto it = methods_.find({current, name});
+        if (it != methods_.end()) return &entries_[it->second];
+        const LibType* t = FindType(current);
+        current = t != nullptr ? t->base : "";
+    }
+    return nullptr;
+}
+
+std::vector<std::string> BuiltinTable::MethodAndAttrNames(const std::string& type) const {
+    std::vector<std::string> names;
+    std::string current = type;
+    for (int depth = 0; depth < 8 && !current.empty(); ++depth) {
+        for (const auto& [key, index] : methods_) {
+            if (key.first == current) names.push_back(key.second);
+        }
+        const LibType* t = FindType(current);
+        current = t != nullptr ? t->base : "";
+    }
+    return names;
+}
+
+const LibType* BuiltinTable::FindType(const std::string& name) const {
+    for (const LibType& t : types_) {
+        if (t.name == name) return &t;
+    }
+    return nullptr;
+}
+
+}  // namespace cnet::compiler::sema

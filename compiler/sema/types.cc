@@ -1,0 +1,356 @@
+// types.cc — type constructors, join/assignability rules, and Python / C++ spellings.
+#include "compiler/sema/types.h"
+
+#include "compiler/ir/program.h"
+#include "compiler/sema/builtin_table.h"
+
+namespace cnet::compiler::sema {
+namespace types {
+namespace {
+TypeRef Make(TypeKind kind) {
+    auto t = std::make_shared<Type>();
+    t->kind = kind;
+    return t;
+}
+TypeRef Singleton(TypeKind kind) {
+    static std::vector<TypeRef> cache(static_cast<int>(TypeKind::kBoundMethod) + 1);
+    TypeRef& t = cache[static_cast<int>(kind)];
+    if (!t) t = Make(kind);
+    return t;
+}
+}  // namespace
+
+TypeRef Unknown() { return Singleton(TypeKind::kUnknown); }
+TypeRef None() { return Singleton(TypeKind::kNone); }
+TypeRef Bool() { return Singleton(TypeKind::kBool); }
+TypeRef Int() { return Singleton(TypeKind::kInt); }
+TypeRef Float() { return Singleton(TypeKind::kFloat); }
+TypeRef Str() { return Singleton(TypeKind::kStr); }
+TypeRef Variable() { return Singleton(TypeKind::kVariable); }
+TypeRef Ndarray() { return Singleton(TypeKind::kNdarray); }
+TypeRef Dtype() { return Singleton(TypeKind::kDtype); }
+TypeRef Shape() { return Singleton(TypeKind::kShape); }
+TypeRef Args() { return Singleton(TypeKind::kArgs); }
+
+TypeRef List(TypeRef element) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kList;
+    t->args.push_back(std::move(element));
+    return t;
+}
+TypeRef Tuple(std::vector<TypeRef> elements) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kTuple;
+    t->args = std::move(elements);
+    return t;
+}
+TypeRef Dict(TypeRef key, TypeRef value) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kDict;
+    t->args = {std::move(key), std::move(value)};
+    return t;
+}
+TypeRef Optional(TypeRef element) {
+    if (element->kind == TypeKind::kOptional || element->kind == TypeKind::kNone) return element;
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kOptional;
+    t->args.push_back(std::move(element));
+    return t;
+}
+TypeRef UserClass(const ir::ClassInfo* cls) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kUserClass;
+    t->user_class = cls;
+    return t;
+}
+TypeRef UserClassRef(const ir::ClassInfo* cls) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kUserClassRef;
+    t->user_class = cls;
+    return t;
+}
+TypeRef UserFunction(const ir::FunctionInfo* fn) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kUserFunction;
+    t->function = fn;
+    return t;
+}
+TypeRef LibObject(const LibType* type) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kLibObject;
+    t->lib_type = type;
+    return t;
+}
+TypeRef LibClass(const BuiltinEntry* entry, const LibType* type) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kLibClass;
+    t->entry = entry;
+    t->lib_type = type;
+    return t;
+}
+TypeRef LibFunction(const BuiltinEntry* entry) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kLibFunction;
+    t->entry = entry;
+    return t;
+}
+TypeRef Module(std::string path) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kModule;
+    t->module = std::move(path);
+    return t;
+}
+TypeRef BoundUserMethod(TypeRef receiver, const ir::FunctionInfo* fn) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kBoundMethod;
+    t->args.push_back(std::move(receiver));
+    t->function = fn;
+    return t;
+}
+TypeRef BoundLibMethod(TypeRef receiver, const BuiltinEntry* entry) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kBoundMethod;
+    t->args.push_back(std::move(receiver));
+    t->entry = entry;
+    return t;
+}
+
+}  // namespace types
+
+bool SameType(const TypeRef& a, const TypeRef& b) {
+    if (a == b) return true;
+    if (!a || !b || a->kind != b->kind) return false;
+    if (a->user_class != b->user_class || a->lib_type != b->lib_type || a->function != b->function ||
+        a->entry != b->entry || a->module != b->module || a->args.size() != b->args.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a->args.size(); ++i) {
+        if (!SameType(a->args[i], b->args[i])) return false;
+    }
+    return true;
+}
+
+bool IsComplete(const TypeRef& t) {
+    if (!t || t->kind == TypeKind::kUnknown) return false;
+    for (const TypeRef& a : t->args) {
+        if (!IsComplete(a)) return false;
+    }
+    return true;
+}
+
+bool IsNumeric(const TypeRef& t) {
+    return t->kind == TypeKind::kBool || t->kind == TypeKind::kInt || t->kind == TypeKind::kFloat;
+}
+bool IsArrayLike(const TypeRef& t) { return t->kind == TypeKind::kVariable || t->kind == TypeKind::kNdarray; }
+
+bool IsHandle(const TypeRef& t) {
+    switch (t->kind) {
+        case TypeKind::kVariable:
+        case TypeKind::kNdarray:
+        case TypeKind::kUserClass:
+            return true;
+        case TypeKind::kLibObject:
+            return t->lib_type->shared;
+        default:
+            return false;
+    }
+}
+
+bool IsValueType(const TypeRef& t) {
+    switch (t->kind) {
+        case TypeKind::kModule:
+        case TypeKind::kLibFunction:
+        case TypeKind::kLibClass:
+        case TypeKind::kUserFunction:
+        case TypeKind::kUserClassRef:
+        case TypeKind::kBoundMethod:
+            return false;
+        default:
+            return true;
+    }
+}
+
+TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }
+
+namespace {
+// True if `derived` is `base` or a library subtype of it.
+bool LibDerives(const LibType* derived, const LibType* base) {
+    const BuiltinTable& table = BuiltinTable::Get();
+    for (const LibType* t = derived; t != nullptr; t = t->base.empty() ? nullptr : table.FindType(t->base)) {
+        if (t == base) return true;
+    }
+    return false;
+}
+bool UserDerives(const ir::ClassInfo* derived, const ir::ClassInfo* base) {
+    for (const ir::ClassInfo* c = derived; c != nullptr; c = c->user_base) {
+        if (c == base) return true;
+    }
+    return false;
+}
+// The library type a user class derives from (Chain, ChainList, Link), or null for records.
+const LibType* UserLibBase(const ir::ClassInfo* cls) {
+    const BuiltinTable& table = BuiltinTable::Get();
+    switch (cls->kind) {
+        case ir::ClassInfo::Kind::kChain:
+            return table.FindType("Chain");
+        case ir::ClassInfo::Kind::kChainList:
+            return table.FindType("ChainList");
+        case ir::ClassInfo::Kind::kLink:
+            return table.FindType("Link");
+        case ir::ClassInfo::Kind::kRecord:
+            return nullptr;
+    }
+    return nullptr;
+}
+}  // namespace
+
+TypeRef Join(const TypeRef& a, const TypeRef& b) {
+    if (!a || a->kind == TypeKind::kUnknown) return b;
+    if (!b || b->kind == TypeKind::kUnknown) return a;
+    if (SameType(a, b)) return a;
+    const TypeKind ka = a->kind, kb = b->kind;
+    if (ka == TypeKind::kNone) return types::Optional(b);
+    if (kb == TypeKind::kNone) return types::Optional(a);
+    if (ka == TypeKind::kOptional || kb == TypeKind::kOptional) {
+        TypeRef inner = Join(StripOptional(a), StripOptional(b));
+        return inner ? types::Optional(inner) : nullptr;
+    }
+    if (IsNumeric(a) && IsNumeric(b)) {
+        if (ka == TypeKind::kFloat || kb == TypeKind::kFloat) return types::Float();
+        return types::Int();
+    }
+    if (IsArrayLike(a) && IsArrayLike(b)) return types::Variable();
+    if (ka == kb && (ka == TypeKind::kList || ka == TypeKind::kDict || ka == TypeKind::kTuple) &&
+        a->args.size() == b->args.size()) {
+        std::vector<TypeRef> args;
+        for (std::size_t i = 0; i < a->args.size(); ++i) {
+            TypeRef j = Join(a->args[i], b->args[i]);
+            if (!j) return nullptr;
+            args.push_back(j);
+        }
+        auto t = std::make_shared<Type>(*a);
+        t->args = std::move(args);
+        return t;
+    }
+    if (ka == TypeKind::kUserClass && kb == TypeKind::kUserClass) {
+        if (UserDerives(a->user_class, b->user_class)) return b;
+        if (UserDerives(b->user_class, a->user_class)) return a;
+    }
+    if (ka == TypeKind::kLibObject && kb == TypeKind::kLibObject) {
+        if (LibDerives(a->lib_type, b->lib_type)) return b;
+        if (LibDerives(b->lib_type, a->lib_type)) return a;
+    }
+    return nullptr;
+}
+
+bool Assignable(const TypeRef& from, const TypeRef& to) {
+    if (!from || !to || from->kind == TypeKind::kUnknown || to->kind == TypeKind::kUnknown) return true;
+    if (SameType(from, to)) return true;
+    const TypeKind kf = from->kind, kt = to->kind;
+    if (kt == TypeKind::kOptional) return kf == TypeKind::kNone || Assignable(StripOptional(from), to->args[0]);
+    if (kf == TypeKind::kNone) return IsHandle(to);
+    if (kf == TypeKind::kOptional) return IsHandle(to) && Assignable(from->args[0], to);
+    if (IsNumeric(from) && IsNumeric(to)) return kf == TypeKind::kBool || kt != TypeKind::kBool;
+    if (kt == TypeKind::kVariable) return IsArrayLike(from);
+    if (kf == TypeKind::kTuple && kt == TypeKind::kShape) {
+        for (const TypeRef& e : from->args) {
+            if (e->kind != TypeKind::kInt && e->kind != TypeKind::kUnknown) return false;
+        }
+        return true;
+    }
+    if (kf == TypeKind::kInt && kt == TypeKind::kShape) return true;
+    if (kf == kt && (kf == TypeKind::kList || kf == TypeKind::kDict || kf == TypeKind::kTuple)) {
+        if (from->args.size() != to->args.size()) return false;
+        for (std::size_t i = 0; i < from->args.size(); ++i) {
+            const TypeRef& ef = from->args[i];
+            const TypeRef& et = to->args[i];
+            // Containers are invariant in C++ except where codegen converts (list[ndarray] -> list[Variable]).
+            if (!SameType(ef, et) && !(ef->kind == TypeKind::kUnknown) && !(IsArrayLike(ef) && IsArrayLike(et)) &&
+                !Assignable(ef, et)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    if (kf == TypeKind::kTuple && kt == TypeKind::kList) {
+        for (const TypeRef& e : from->args) {
+            if (!Assignable(e, to->args[0])) return false;
+        }
+        return true;
+    }
+    if (kf == TypeKind::kUserClass && kt == TypeKind::kUserClass) return UserDerives(from->user_class, to->user_class);
+    if (kf == TypeKind::kUserClass && kt == TypeKind::kLibObject) {
+        const LibType* base = UserLibBase(from->user_class);
+        return base != nullptr && LibDerives(base, to->lib_type);
+    }
+    if (kf == TypeKind::kLibObject && kt == TypeKind::kLibObject) return LibDerives(from->lib_type, to->lib_type);
+    return false;
+}
+
+std::string PyName(const TypeRef& t) {
+    if (!t) return "?";
+    switch (t->kind) {
+        case TypeKind::kUnknown: return "unknown";
+        case TypeKind::kNone: return "None";
+        case TypeKind::kBool: return "bool";
+        case TypeKind::kInt: return "int";
+        case TypeKind::kFloat: return "float";
+        case TypeKind::kStr: return "str";
+        case TypeKind::kVariable: return "Variable";
+        case TypeKind::kNdarray: return "ndarray";
+        case TypeKind::kDtype: return "dtype";
+        case TypeKind::kShape: return "tuple[int, ...]";
+        case TypeKind::kArgs: return "Namespace";
+        case TypeKind::kList: return "list[" + PyName(t->args[0]) + "]";
+        case TypeKind::kDict: return "dict[" + PyName(t->args[0]) + ", " + PyName(t->args[1]) + "]";
+        case TypeKind::kTuple: {
+            std::string s = "tuple[";
+            for (std::size_t i = 0; i < t->args.size(); ++i) s += (i ? ", " : "") + PyName(t->args[i]);
+            return s + "]";
+        }
+        case TypeKind::kOptional: return PyName(t->args[0]) + " | None";
+        case TypeKind::kUserClass: return t->user_class->name;
+        case TypeKind::kLibObject: return t->lib_type->name;
+        case TypeKind::kModule: return "module '" + t->module + "'";
+        case TypeKind::kLibFunction: return "function '" + t->entry->name + "'";
+        case TypeKind::kLibClass: return "class '" + t->entry->name + "'";
+        case TypeKind::kUserFunction: return "function '" + t->function->name + "'";
+        case TypeKind::kUserClassRef: return "class '" + t->user_class->name + "'";
+        case TypeKind::kBoundMethod:
+            return "method '" + (t->function != nullptr ? t->function->name : t->entry->name) + "'";
+    }
+    return "?";
+}
+
+std::string CppName(const TypeRef& t) {
+    if (!t) return "auto";
+    switch (t->kind) {
+        case TypeKind::kUnknown: return "auto";
+        case TypeKind::kNone: return "cnet::py::NoneType";
+        case TypeKind::kBool: return "bool";
+        case TypeKind::kInt: return "int64_t";
+        case TypeKind::kFloat: return "double";
+        case TypeKind::kStr: return "std::string";
+        case TypeKind::kVariable: return "cnet::Variable";
+        case TypeKind::kNdarray: return "cnet::Array";
+        case TypeKind::kDtype: return "cnet::Dtype";
+        case TypeKind::kShape: return "cnet::Shape";
+        case TypeKind::kArgs: return "cnet::py::Namespace";
+        case TypeKind::kList: return "std::vector<" + CppName(t->args[0]) + ">";
+        case TypeKind::kDict: return "std::map<" + CppName(t->args[0]) + ", " + CppName(t->args[1]) + ">";
+        case TypeKind::kTuple: {
+            std::string s = "std::tuple<";
+            for (std::size_t i = 0; i < t->args.size(); ++i) s += (i ? ", " : "") + CppName(t->args[i]);
+            return s + ">";
+        }
+        case TypeKind::kOptional:
+            return IsHandle(t->args[0]) ? CppName(t->args[0]) : "std::optional<" + CppName(t->args[0]) + ">";
+        case TypeKind::kUserClass: return "std::shared_ptr<" + t->user_class->cpp_name + ">";
+        case TypeKind::kLibObject:
+            return t->lib_type->shared ? "std::shared_ptr<" + t->lib_type->cpp + ">" : t->lib_type->cpp;
+        default:
+            return "auto";
+    }
+}
+
+}  // namespace cnet::compiler::sema

@@ -1,0 +1,113 @@
+// types.h — the static types of .cnet values (LANGUAGE.md §4): scalars, Variable, ndarray, containers,
+// user classes, library objects, and the "callable" kinds (modules, functions, classes, bound methods).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cnet::compiler::sema {
+
+struct BuiltinEntry;
+struct LibType;
+
+}  // namespace cnet::compiler::sema
+
+namespace cnet::compiler::ir {
+struct ClassInfo;
+struct FunctionInfo;
+}  // namespace cnet::compiler::ir
+
+namespace cnet::compiler::sema {
+
+enum class TypeKind {
+    kUnknown,  // not inferred yet (an empty list's element, an unused parameter)
+    kNone,
+    kBool,
+    kInt,
+    kFloat,
+    kStr,
+    kVariable,
+    kNdarray,
+    kDtype,
+    kShape,  // a tuple of ints (x.shape)
+    kList,
+    kTuple,
+    kDict,
+    kOptional,    // T | None
+    kUserClass,   // an instance of a user class (Chain subclass or record)
+    kLibObject,   // an instance of a library class (optimizer, iterator, trainer, link, ...)
+    kArgs,        // the namespace returned by ArgumentParser.parse_args()
+    // Values that are not data: they can only be called or have attributes taken.
+    kModule,       // F, L, np, chainer.training, ...
+    kLibFunction,  // F.relu, np.zeros, print, ...
+    kLibClass,     // L.Linear, optimizers.Adam (calling constructs)
+    kUserFunction,
+    kUserClassRef,  // the class object MLP (calling constructs)
+    kBoundMethod,   // obj.method (user method or library method)
+};
+
+struct Type;
+using TypeRef = std::shared_ptr<const Type>;
+
+struct Type {
+    TypeKind kind = TypeKind::kUnknown;
+    std::vector<TypeRef> args;                // list/tuple/dict/optional element types; bound method: receiver
+    const ir::ClassInfo* user_class = nullptr;   // kUserClass, kUserClassRef
+    const ir::FunctionInfo* function = nullptr;  // kUserFunction, kBoundMethod (user)
+    const LibType* lib_type = nullptr;           // kLibObject, kLibClass
+    const BuiltinEntry* entry = nullptr;         // kLibFunction, kLibClass, kBoundMethod (library)
+    std::string module;                          // kModule: the dotted path ("chainer.functions")
+};
+
+namespace types {
+TypeRef Unknown();
+TypeRef None();
+TypeRef Bool();
+TypeRef Int();
+TypeRef Float();
+TypeRef Str();
+TypeRef Variable();
+TypeRef Ndarray();
+TypeRef Dtype();
+TypeRef Shape();
+TypeRef Args();
+TypeRef List(TypeRef element);
+TypeRef Tuple(std::vector<TypeRef> elements);
+TypeRef Dict(TypeRef key, TypeRef value);
+TypeRef Optional(TypeRef element);
+TypeRef UserClass(const ir::ClassInfo* cls);
+TypeRef UserClassRef(const ir::ClassInfo* cls);
+TypeRef UserFunction(const ir::FunctionInfo* fn);
+TypeRef LibObject(const LibType* type);
+TypeRef LibClass(const BuiltinEntry* entry, const LibType* type);
+TypeRef LibFunction(const BuiltinEntry* entry);
+TypeRef Module(std::string path);
+TypeRef BoundUserMethod(TypeRef receiver, const ir::FunctionInfo* fn);
+TypeRef BoundLibMethod(TypeRef receiver, const BuiltinEntry* entry);
+}  // namespace types
+
+bool SameType(const TypeRef& a, const TypeRef& b);
+/// True if the type is fully known (no Unknown inside).
+bool IsComplete(const TypeRef& t);
+/// The least type holding both (int ⊔ float = float, T ⊔ None = T | None, Variable ⊔ ndarray = Variable,
+/// list[Unknown] ⊔ list[T] = list[T]); null when there is none.
+TypeRef Join(const TypeRef& a, const TypeRef& b);
+/// True if a value of type `from` may be used where `to` is expected (numeric widening, ndarray -> Variable,
+/// None -> optional/handle types).
+bool Assignable(const TypeRef& from, const TypeRef& to);
+/// T | None -> T; other types unchanged.
+TypeRef StripOptional(const TypeRef& t);
+bool IsNumeric(const TypeRef& t);  // bool, int, float
+bool IsArrayLike(const TypeRef& t);  // Variable, ndarray
+/// True for types whose C++ form is a nullable handle (None is its default value): Variable, ndarray,
+/// user classes, shared library objects.
+bool IsHandle(const TypeRef& t);
+bool IsValueType(const TypeRef& t);  // something that can be stored in a variable
+
+/// Python spelling for diagnostics: "int", "list[Variable]", "MLP", "Node | None", "module 'F'".
+std::string PyName(const TypeRef& t);
+/// C++ spelling in generated code: "int64_t", "std::vector<cnet::Variable>", "std::shared_ptr<MLP>".
+std::string CppName(const TypeRef& t);
+
+}  // namespace cnet::compiler::sema
