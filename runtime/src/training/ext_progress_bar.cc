@@ -8,7 +8,6 @@
 #include "cnet/core/error.h"
 #include "cnet/py/format.h"
 #include "cnet/training/trainer.h"
-#include "cnet/training/triggers/interval_trigger.h"
 #include "training/internal.h"
 
 namespace cnet {
@@ -42,9 +41,9 @@ ProgressBar::ProgressBar(TriggerArg training_length, int64_t update_interval, in
 
 void ProgressBar::operator()(Trainer& trainer) {
     if (training_length_.is_none()) {
-        auto* t = dynamic_cast<triggers::IntervalTrigger*>(trainer.stop_trigger.get());
-        CNET_CHECK_AS(ValueError, t != nullptr, "cannot retrieve the training length from the stop trigger");
-        training_length_ = t->get_training_length();
+        training_length_ = trainer.stop_trigger->get_training_length();
+        CNET_CHECK_AS(ValueError, training_length_.is_interval(),
+                      "cannot retrieve the training length from the stop trigger");
     }
     double length = training_length_.period();
     const std::string& unit = training_length_.unit();

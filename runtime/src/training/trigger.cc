@@ -16,6 +16,8 @@ public:
 
 }  // namespace
 
+TriggerArg Trigger::get_training_length() const { return TriggerArg(); }
+
 std::string TriggerArg::repr() const {
     if (is_interval_) {
         std::string period = period_is_integral_ ? std::to_string(static_cast<int64_t>(period_)) : py::repr(period_);

@@ -126,3 +126,27 @@ TEST(GetTriggerTest, Kinds) {
 }  // namespace
 }  // namespace training
 }  // namespace cnet
+
+namespace cnet {
+namespace training {
+namespace {
+
+TEST(EarlyStoppingTriggerTest, StopsAfterPatientsChecksWithoutImprovement) {
+    // checked every iteration: 5, 4, 4, 4.5, 4 -> no improvement at 3, 4, 5 -> fires at 5 (patients=3); 1 at 6
+    // is a new best (count back to 0), 1 again at 7 is not
+    std::vector<double> values = {5, 4, 4, 4.5, 4, 1, 1};
+    auto report = [&](Trainer& trainer) {
+        double v = values[static_cast<size_t>(trainer.updater->iteration - 1)];
+        trainer.observation["main/loss"] = as_variable(Array::FromScalar(v, Dtype::kFloat64));
+    };
+    triggers::EarlyStoppingTrigger t({1, "iteration"}, "main/loss", 3);
+    EXPECT_EQ(Fires(t, 100, 7, report), (std::vector<int64_t>{5}));
+    EXPECT_EQ(t.count, 1);
+    triggers::EarlyStoppingTrigger max_only({1, "iteration"}, "main/accuracy", 3, "auto", false, {2, "iteration"});
+    EXPECT_EQ(Fires(max_only, 100, 3, report), (std::vector<int64_t>{2}));
+    EXPECT_EQ(max_only.get_training_length().repr(), "(2, 'iteration')");
+}
+
+}  // namespace
+}  // namespace training
+}  // namespace cnet

@@ -26,6 +26,8 @@ public:
     virtual bool operator()(Trainer& trainer) = 0;
     /// Saves or loads the trigger's state (Chainer's optional `serialize`; the default has no state).
     virtual void serialize(Serializer& serializer) {}
+    /// `(length, unit)` of a training stopped by this trigger (ProgressBar reads it); None when unknown.
+    virtual class TriggerArg get_training_length() const;
 };
 
 /// A trigger from any callable `bool(Trainer&)` (Chainer accepts any callable as a trigger).

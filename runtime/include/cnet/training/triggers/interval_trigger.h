@@ -29,7 +29,7 @@ public:
     double period() const { return period_; }
     const std::string& unit() const { return unit_; }
     /// `(period, unit)` as given (Chainer's get_training_length()).
-    TriggerArg get_training_length() const;
+    TriggerArg get_training_length() const override;
     /// str(period): "20" for an integral period, "2.5" / "20.0" for a float one (Python's str).
     std::string period_str() const;
     /// Kept for backward compatibility, as in Chainer: epoch_detail // period at the last epoch-unit call.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cnet/training/trigger.h"
+#include "cnet/training/triggers/early_stopping_trigger.h"
 #include "cnet/training/triggers/interval_trigger.h"
 #include "cnet/training/triggers/manual_schedule_trigger.h"
 #include "cnet/training/triggers/minmax_value_trigger.h"
