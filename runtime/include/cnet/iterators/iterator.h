@@ -43,7 +43,7 @@ public:
     /// Releases resources (threads); the iterator must not be used afterwards.
     virtual void finalize() {}
     /// Saves/loads only the state that changes during iteration.
-    void serialize(Serializer& serializer) override {}
+    void serialize(Serializer& /*serializer*/) override {}
 
     /// `for (const Batch& batch : iterator)`: calls next() until it returns an empty batch. With repeat=true
     /// this never ends on its own.

@@ -102,7 +102,8 @@ public:
     double compute_mean() const;
     /// (mean, std) with std = sqrt(E[x^2] - mean^2), the population standard deviation.
     std::pair<double, double> make_statistics() const;
-    /// Keys "_x", "_x2", "_n". A missing key when loading keeps the current statistics (Chainer warns).
+    /// Keys "_x", "_x2" (0-d float64) and "_n" (float64; Chainer writes an int, which loads fine). A missing
+    /// key when loading keeps the current statistics (Chainer warns).
     void serialize(Serializer& serializer);
 
 private:
