@@ -19,7 +19,20 @@ std::string Generator::PyDefault(const std::string& py, const TypeRef& type) {
         return py;
     }
     if (py == "float32" || py == "float64" || py == "int32" || py == "int64") return "cnet::np::" + py;
-    if (!py.empty() && py[0] == '(') return "{" + py.substr(1, py.size() - 2) + "}";
+    if (!py.empty() && py[0] == '(') {
+        // (1, 'epoch') => {1, "epoch"}
+        std::string inner = py.substr(1, py.size() - 2), out;
+        std::size_t start = 0;
+        while (start <= inner.size()) {
+            std::size_t comma = inner.find(',', start);
+            if (comma == std::string::npos) comma = inner.size();
+            std::string item = inner.substr(start, comma - start);
+            while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+            if (!item.empty()) out += (out.empty() ? "" : ", ") + PyDefault(item, nullptr);
+            start = comma + 1;
+        }
+        return "{" + out + "}";
+    }
     return "{}";
 }
 
@@ -53,6 +66,14 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
         TypeRef want = a.expected;
         if (lib && a.value != nullptr && !want && ast::Isa<ast::TupleExpr>(*a.value)) want = sema::types::Unknown();
         std::string code = a.value != nullptr ? E(*a.value, want) : Default(a, lib);
+        // chainer.functions take a sequence of Variables as cnet::VarList.
+        if (lib && a.value != nullptr && a.spec != nullptr && a.spec->type == "list[Variable]") {
+            if (ast::Isa<ast::TupleExpr>(*a.value) || ast::Isa<ast::ListExpr>(*a.value)) {
+                code = "cnet::VarList" + code.substr(code.find('{'));
+            } else {
+                code = "cnet::VarList(" + code + ".begin(), " + code + ".end())";
+            }
+        }
         if (lib && a.value != nullptr && a.value->kind() == ast::NodeKind::kStringLiteral && code[0] == 's') {
             code = sema::CppStringLiteral(ast::Cast<ast::StringLiteral>(*a.value).value());
         }
@@ -101,6 +122,12 @@ std::string Generator::Call(const ast::CallExpr& e) {
             const sema::BuiltinEntry& entry = *callee->entry;
             if (entry.owner == "builtins") return Builtin(e, entry, *call);
             if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, "", *call);
+            if (entry.name == "arange" && call->args.size() == 4 && call->args[1].value == nullptr &&
+                call->args[2].value == nullptr) {
+                // np.arange(stop, dtype=...) is the one-bound overload.
+                return entry.cpp + "(" + E(*call->args[0].value) +
+                       (call->args[3].value != nullptr ? ", " + E(*call->args[3].value) : std::string()) + ")";
+            }
             return entry.cpp + "(" + Args(*call, false, true) + ")";
         }
         case TypeKind::kLibClass: {
@@ -109,6 +136,10 @@ std::string Generator::Call(const ast::CallExpr& e) {
             if (entry.cpp == "Variable") return "cnet::Variable(" + args + ")";
             if (entry.lib_type->name == "ArgumentParser") return "cnet::py::ArgumentParser(" + args + ")";
             if (!entry.lib_type->shared) return entry.lib_type->cpp + "(" + args + ")";
+            // make_shared cannot forward braced arguments ({20, "epoch"} for a trigger, {} for None).
+            if (args.rfind("{", 0) == 0 || args.find(", {") != std::string::npos) {
+                return "std::shared_ptr<" + entry.lib_type->cpp + ">(new " + entry.lib_type->cpp + "(" + args + "))";
+            }
             return "std::make_shared<" + entry.lib_type->cpp + ">(" + args + ")";
         }
         case TypeKind::kUserFunction:

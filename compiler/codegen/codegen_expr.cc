@@ -28,7 +28,7 @@ std::string Generator::NoneOf(const TypeRef& t) {
 std::string Generator::Convert(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to) {
     if (!from || !to) return code;
     if (from->kind == TypeKind::kNone && to->kind != TypeKind::kNone) return NoneOf(to);
-    if (from->kind == TypeKind::kNdarray && to->kind == TypeKind::kVariable) return "cnet::Variable(" + code + ")";
+    if (from->kind == TypeKind::kNdarray && to->kind == TypeKind::kVariable) return "cnet::as_variable(" + code + ")";
     if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat && ast::Isa<ast::IntLiteral>(e)) {
         return code + ".0";
     }
@@ -283,6 +283,11 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
         return "(" + lv + " " + ast::Spelling(op) + " " + rv + ")";
     }
     const bool is_float = lt->kind == TypeKind::kFloat || rt->kind == TypeKind::kFloat;
+    // Literal ints are C++ `int`; the py:: helpers overload on int64_t and double.
+    auto wide = [](const std::string& code) {
+        const bool literal = !code.empty() && code.find_first_not_of("-0123456789") == std::string::npos;
+        return literal ? "int64_t{" + code + "}" : code;
+    };
     auto as_double = [&](const std::string& code, const TypeRef& t) {
         return t->kind == TypeKind::kFloat ? code : "static_cast<double>(" + code + ")";
     };
@@ -292,13 +297,13 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
             return "cnet::py::truediv(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
         case BinaryOp::kFloorDiv:
             if (is_float) return "cnet::py::floordiv(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
-            return "cnet::py::floordiv(" + l + ", " + r + ")";
+            return "cnet::py::floordiv(" + wide(l) + ", " + wide(r) + ")";
         case BinaryOp::kMod:
             if (is_float) return "cnet::py::mod(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
-            return "cnet::py::mod(" + l + ", " + r + ")";
+            return "cnet::py::mod(" + wide(l) + ", " + wide(r) + ")";
         case BinaryOp::kPow:
             if (is_float) return "std::pow(" + l + ", " + r + ")";
-            return "cnet::py::ipow(" + l + ", " + r + ")";
+            return "cnet::py::ipow(" + wide(l) + ", " + wide(r) + ")";
         default:
             break;
     }

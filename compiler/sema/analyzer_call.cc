@@ -126,7 +126,8 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
                 const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
                 Error(v->range(), "argument '" + name + "' of '" + what + "' must be '" + PyName(arg.expected) +
                                       "', got '" + PyName(t) + "'");
-            } else if (arg.expected) {
+            } else if (arg.expected &&
+                       (arg.expected->kind == TypeKind::kList || arg.expected->kind == TypeKind::kDict)) {
                 Refine(*v, arg.expected);
             }
         }

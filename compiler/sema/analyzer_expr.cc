@@ -320,6 +320,9 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
 void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
     const ir::ExprInfo* info = program_.Info(e);
     if (info == nullptr || !type) return;
+    // Only fills in what is unknown (`losses = []` then `losses.append(v)`); never widens a known type.
+    if (info->local != nullptr && IsComplete(info->local->type)) return;
+    if (info->field != nullptr && IsComplete(info->field->type)) return;
     if (info->local != nullptr) {
         auto* v = const_cast<ir::VarInfo*>(info->local);
         TypeRef j = Join(v->type, type);

@@ -306,6 +306,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         const ast::ExprList& elements = ast::Isa<ast::TupleExpr>(target) ? ast::Cast<ast::TupleExpr>(target).elements()
                                                                           : ast::Cast<ast::ListExpr>(target).elements();
         const TypeRef v = StripOptional(value);
+        program_.exprs[&target].type = value;
         if (v->kind == TypeKind::kTuple) {
             if (v->args.size() != elements.size()) {
                 Error(target.range(), "cannot unpack a tuple of " + std::to_string(v->args.size()) + " values into " +
