@@ -1,0 +1,110 @@
+// codegen_test.cc — golden C++ for tests/compiler/codegen/golden/*.cnet (CNET_UPDATE_GOLDEN=1 rewrites the
+// .cc.golden files), and tests/compiler/codegen/errors/*.cnet whose sema diagnostics are written inline:
+//
+//     y = x + 1   # error: unknown name 'x'
+//     # error@+1: ...      (the next line)      # note: did you mean 'hidden'?  (notes are matched too)
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <regex>
+#include <sstream>
+
+#include "compiler/driver/compilation.h"
+#include "tests/compiler/test_support.h"
+
+namespace cnet::compiler::testing {
+namespace {
+
+std::string Dir() { return CNET_CODEGEN_TEST_DIR; }
+
+std::string CaseName(const ::testing::TestParamInfo<std::string>& info) {
+    std::string name = info.param.substr(0, info.param.size() - 5);
+    for (char& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return name;
+}
+
+class GoldenCpp : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GoldenCpp, MatchesGolden) {
+    const std::string path = Dir() + "/golden/" + GetParam();
+    CompileOptions options;
+    options.error_limit = 0;
+    Compilation compilation(options);
+    std::ostringstream err;
+    ASSERT_TRUE(compilation.Load(path, err)) << err.str();
+    std::ostringstream cpp;
+    const bool ok = compilation.Run(Stage::kCpp, &cpp);
+    compilation.FlushDiagnostics(err);
+    ASSERT_TRUE(ok) << err.str();
+    const std::string golden_path = path.substr(0, path.size() - 5) + ".cc.golden";
+    if (std::getenv("CNET_UPDATE_GOLDEN") != nullptr) {
+        WriteFile(golden_path, cpp.str());
+        return;
+    }
+    EXPECT_EQ(ReadFile(golden_path), cpp.str()) << "rerun with CNET_UPDATE_GOLDEN=1 to accept the new output";
+}
+
+INSTANTIATE_TEST_SUITE_P(Codegen, GoldenCpp, ::testing::ValuesIn(ListFiles(Dir() + "/golden", ".cnet")), CaseName);
+
+struct Diag {
+    int line = 0;
+    std::string severity;
+    std::string message;
+    bool operator==(const Diag& o) const { return line == o.line && severity == o.severity && message == o.message; }
+};
+
+std::vector<Diag> Expectations(const std::string& source) {
+    static const std::regex kPattern(R"(#\s*(error|warning|note)(?:@([+-]\d+))?:\s?(.*)$)");
+    std::vector<Diag> out;
+    std::istringstream lines(source);
+    std::string text;
+    for (int line = 1; std::getline(lines, text); ++line) {
+        std::smatch m;
+        if (!std::regex_search(text, m, kPattern)) continue;
+        Diag d{line + (m[2].matched ? std::stoi(m[2]) : 0), m[1], m[3]};
+        while (!d.message.empty() && std::isspace(static_cast<unsigned char>(d.message.back()))) d.message.pop_back();
+        out.push_back(d);
+    }
+    return out;
+}
+
+class SemaErrors : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SemaErrors, DiagnosticsMatchInlineExpectations) {
+    const std::string path = Dir() + "/errors/" + GetParam();
+    CompileOptions options;
+    options.error_limit = 0;
+    Compilation compilation(options);
+    std::ostringstream err;
+    ASSERT_TRUE(compilation.Load(path, err));
+    EXPECT_FALSE(compilation.Run(Stage::kCpp, nullptr));
+    compilation.FlushDiagnostics(err);
+    const std::string output = err.str();
+    const std::regex header("^" + std::regex_replace(path, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
+                            R"(:(\d+):(\d+): (error|warning|note): (.*)$)");
+    std::vector<Diag> actual;
+    std::istringstream lines(output);
+    std::string text;
+    while (std::getline(lines, text)) {
+        std::smatch m;
+        if (std::regex_match(text, m, header)) actual.push_back(Diag{std::stoi(m[1]), m[3], m[4]});
+    }
+    std::vector<Diag> expected = Expectations(ReadFile(path));
+    ASSERT_FALSE(expected.empty());
+    for (const Diag& a : actual) {
+        auto it = std::find(expected.begin(), expected.end(), a);
+        EXPECT_TRUE(it != expected.end()) << GetParam() << ":" << a.line << ": unexpected " << a.severity << ": "
+                                          << a.message;
+        if (it != expected.end()) expected.erase(it);
+    }
+    for (const Diag& e : expected) {
+        ADD_FAILURE() << GetParam() << ":" << e.line << ": missing " << e.severity << ": " << e.message;
+    }
+    if (::testing::Test::HasFailure()) std::cerr << "full output:\n" << output;
+}
+
+INSTANTIATE_TEST_SUITE_P(Codegen, SemaErrors, ::testing::ValuesIn(ListFiles(Dir() + "/errors", ".cnet")), CaseName);
+
+}  // namespace
+}  // namespace cnet::compiler::testing
