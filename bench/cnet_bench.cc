@@ -9,6 +9,7 @@
 // from bit-identical weights and inputs; --check prints the first five losses for comparison.
 //
 // Usage: bench_cnet_bench [--threads N] [--workloads A,B,D] [--check] [--scale F] [--repeats R] [--label NAME]
+//                         [--breakdown]   (also prints the median ms of forward/cleargrads/backward/update)
 // Prints one JSON line per workload:
 //   {"peer": "cnet", "workload": "A_mlp_large", "threads": 2, "metric": "samples/s", "value": ..., "best": ...,
 //    "worst": ...}
@@ -82,6 +83,7 @@ struct Args {
     int repeats = 5;
     double scale = 1.0;
     bool check = false;
+    bool breakdown = false;
     std::string workloads = "A,B,C,D,E";
     std::string label = "cnet";
 
@@ -94,7 +96,7 @@ struct Args {
 [[noreturn]] void Usage(const char* argv0) {
     std::fprintf(stderr,
                  "usage: %s [--threads N] [--workloads A,B,C,D,E] [--check] [--scale F] [--repeats R] "
-                 "[--label NAME]\n",
+                 "[--label NAME] [--breakdown]\n",
                  argv0);
     std::exit(2);
 }
@@ -106,6 +108,8 @@ Args ParseArgs(int argc, char** argv) {
         const bool has_value = i + 1 < argc;
         if (s == "--check") {
             a.check = true;
+        } else if (s == "--breakdown") {
+            a.breakdown = true;
         } else if (s == "--threads" && has_value) {
             a.threads = std::max(1, std::atoi(argv[++i]));
         } else if (s == "--workloads" && has_value) {
@@ -127,23 +131,39 @@ double Now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// One training workload: the model, its optimizer, and the forward pass that returns the loss of the next
+// batch (or tree). A step is Chainer's loop body: loss = forward(); cleargrads(); loss.backward(); update().
+struct Workload {
+    std::shared_ptr<cnet::Link> model;
+    std::shared_ptr<cnet::GradientMethod> optimizer;
+    std::function<Variable()> forward;
+
+    float Step() const {
+        Variable loss = forward();
+        model->cleargrads();
+        loss.backward();
+        optimizer->update();
+        return loss.array().item<float>();
+    }
+};
+
 // Warm-up, then `repeats` blocks of `iters` steps; prints the median/best/worst block as one JSON line.
-// With --check prints the losses of the first five steps instead.
-void Run(const Args& a, const std::string& name, const std::function<float()>& step, int warmup, int iters,
-         int samples_per_iter) {
+// With --check prints the losses of the first five steps instead; with --breakdown, one more line with the
+// median milliseconds of each phase of a step (forward, cleargrads, backward, update), timed step by step.
+void Run(const Args& a, const std::string& name, const Workload& w, int warmup, int iters, int samples_per_iter) {
     if (a.check) {
         std::printf("{\"peer\": \"%s\", \"workload\": \"%s\", \"check\": [", a.label.c_str(), name.c_str());
-        for (int i = 0; i < 5; ++i) std::printf("%s%.9g", i ? ", " : "", static_cast<double>(step()));
+        for (int i = 0; i < 5; ++i) std::printf("%s%.9g", i ? ", " : "", static_cast<double>(w.Step()));
         std::printf("]}\n");
         std::fflush(stdout);
         return;
     }
     iters = std::max(1, static_cast<int>(iters * a.scale));
-    for (int i = 0; i < warmup; ++i) step();
+    for (int i = 0; i < warmup; ++i) w.Step();
     std::vector<double> per_iter;
     for (int r = 0; r < a.repeats; ++r) {
         const double t0 = Now();
-        for (int i = 0; i < iters; ++i) step();
+        for (int i = 0; i < iters; ++i) w.Step();
         per_iter.push_back((Now() - t0) / iters);
     }
     std::sort(per_iter.begin(), per_iter.end());
@@ -160,9 +180,34 @@ void Run(const Args& a, const std::string& name, const std::function<float()>& s
                     per_iter.back() * 1e3, iters);
     }
     std::fflush(stdout);
-}
+    if (!a.breakdown) return;
 
-float LossValue(const Variable& loss) { return loss.array().item<float>(); }
+    const char* phases[] = {"forward", "cleargrads", "backward", "update"};
+    std::vector<double> ms[4];
+    for (int i = 0; i < iters * a.repeats; ++i) {
+        const double t0 = Now();
+        Variable loss = w.forward();
+        const double t1 = Now();
+        w.model->cleargrads();
+        const double t2 = Now();
+        loss.backward();
+        const double t3 = Now();
+        w.optimizer->update();
+        const double t4 = Now();
+        ms[0].push_back((t1 - t0) * 1e3);
+        ms[1].push_back((t2 - t1) * 1e3);
+        ms[2].push_back((t3 - t2) * 1e3);
+        ms[3].push_back((t4 - t3) * 1e3);
+    }
+    std::printf("{\"peer\": \"%s\", \"workload\": \"%s\", \"threads\": %d, \"breakdown_ms\": {", a.label.c_str(),
+                name.c_str(), a.threads);
+    for (int p = 0; p < 4; ++p) {
+        std::sort(ms[p].begin(), ms[p].end());
+        std::printf("%s\"%s\": %.4f", p ? ", " : "", phases[p], ms[p][ms[p].size() / 2]);
+    }
+    std::printf("}}\n");
+    std::fflush(stdout);
+}
 
 // ------------------------------------------------------------------------------ A, B: MLP
 struct MlpConfig {
@@ -197,7 +242,7 @@ public:
     std::vector<std::shared_ptr<L::Linear>> layers;
 };
 
-std::function<float()> MlpStep(const MlpConfig& cfg) {
+Workload MlpWorkload(const MlpConfig& cfg) {
     auto model = std::make_shared<MLP>(cfg.units);
     std::shared_ptr<cnet::GradientMethod> opt;
     if (cfg.adam) {
@@ -218,14 +263,14 @@ std::function<float()> MlpStep(const MlpConfig& cfg) {
         ts.push_back(Array::FromVector(t, Shape{batch}));
     }
     auto it = std::make_shared<int64_t>(0);
-    return [model, opt, xs, ts, it]() {
+    Workload w;
+    w.model = model;
+    w.optimizer = opt;
+    w.forward = [model, xs, ts, it]() {
         const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
-        Variable loss = F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
-        model->cleargrads();
-        loss.backward();
-        opt->update();
-        return LossValue(loss);
+        return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
     };
+    return w;
 }
 
 // ------------------------------------------------------------------------------ D: tree RNN
@@ -285,21 +330,21 @@ public:
     std::shared_ptr<L::Linear> l, w;
 };
 
-std::function<float()> TreeStep() {
+Workload TreeWorkload() {
     auto model = std::make_shared<RecursiveNet>();
     auto opt = std::make_shared<cnet::optimizers::AdaGrad>(0.1, 1e-8);
     opt->setup(model);
     auto trees = std::make_shared<std::vector<std::unique_ptr<Node>>>();
     for (int64_t t = 0; t < kNumTrees; ++t) trees->push_back(MakeTree(t, 0, kTreeLeaves));
     auto it = std::make_shared<int64_t>(0);
-    return [model, opt, trees, it]() {
+    Workload w;
+    w.model = model;
+    w.optimizer = opt;
+    w.forward = [model, trees, it]() {
         const Node& tree = *(*trees)[static_cast<size_t>((*it)++ % kNumTrees)];
-        Variable loss = model->traverse(tree).second;
-        model->cleargrads();
-        loss.backward();
-        opt->update();
-        return LossValue(loss);
+        return model->traverse(tree).second;
     };
+    return w;
 }
 
 }  // namespace
@@ -310,12 +355,12 @@ int main(int argc, char** argv) {
 
     // Warm-up and iteration counts as in the torch peer (the fastest Python peer).
     if (a.Want("A", "A_mlp_large")) {
-        Run(a, "A_mlp_large", MlpStep({"A_mlp_large", {784, 1000, 1000, 10}, 100, true}), 3, 10, 100);
+        Run(a, "A_mlp_large", MlpWorkload({"A_mlp_large", {784, 1000, 1000, 10}, 100, true}), 3, 10, 100);
     }
     if (a.Want("B", "B_mlp_small")) {
-        Run(a, "B_mlp_small", MlpStep({"B_mlp_small", {784, 100, 100, 10}, 128, false}), 20, 100, 128);
+        Run(a, "B_mlp_small", MlpWorkload({"B_mlp_small", {784, 100, 100, 10}, 128, false}), 20, 100, 128);
     }
-    if (a.Want("D", "D_tree_rnn")) Run(a, "D_tree_rnn", TreeStep(), 10, 40, 0);
+    if (a.Want("D", "D_tree_rnn")) Run(a, "D_tree_rnn", TreeWorkload(), 10, 40, 0);
     for (const char* skipped : {"C", "E"}) {
         if (a.Want(skipped, skipped)) {
             std::fprintf(stderr, "cnet_bench: workload %s skipped (the runtime has no %s yet)\n", skipped,

@@ -58,17 +58,23 @@ fi
 # Thread pinning is done per run by --threads; do not inherit stray settings.
 unset OMP_WAIT_POLICY GOMP_SPINCOUNT OMP_NUM_THREADS OPENBLAS_NUM_THREADS MKL_NUM_THREADS
 
-echo "== build ($BUILD_DIR)" >&2
-if [ ! -f "$BUILD_DIR/build.ninja" ] && [ ! -f "$BUILD_DIR/Makefile" ]; then
-  gen=()
-  command -v ninja > /dev/null && gen=(-G Ninja)
-  launcher=()
-  command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  cmake -S "$ROOT" -B "$BUILD_DIR" "${gen[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release >&2
-fi
-cmake --build "$BUILD_DIR" --target bench_cnet_bench -j "${JOBS:-2}" >&2
-CNET_BIN=$BUILD_DIR/bench/bench_cnet_bench
+echo "== build ($BUILD_DIR; log in $OUT/build.log)" >&2
 mkdir -p "$OUT"
+build() {
+  if [ ! -f "$BUILD_DIR/build.ninja" ] && [ ! -f "$BUILD_DIR/Makefile" ]; then
+    local gen=() launcher=()
+    command -v ninja > /dev/null && gen=(-G Ninja)
+    command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    cmake -S "$ROOT" -B "$BUILD_DIR" "${gen[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release || return 1
+  fi
+  cmake --build "$BUILD_DIR" --target bench_cnet_bench -j "${JOBS:-2}"
+}
+if ! build > "$OUT/build.log" 2>&1; then
+  tail -n 40 "$OUT/build.log" >&2
+  echo "error: building bench_cnet_bench failed (full log: $OUT/build.log)" >&2
+  exit 1
+fi
+CNET_BIN=$BUILD_DIR/bench/bench_cnet_bench
 if has_peer eigen; then
   # shellcheck disable=SC2046
   ${CXX:-g++} -O3 -march=native -fopenmp -DNDEBUG $(pkg-config --cflags eigen3) \
