@@ -43,7 +43,14 @@ void Summary::serialize(Serializer& serializer) {
     try {
         serializer.serialize("_x", x_);
         serializer.serialize("_x2", x2_);
-        serializer.serialize("_n", n_);
+        // Chainer's _n is a Python int for the default (integer) weights, saved as int64, and it refuses to load
+        // a float64 into it ("Cannot safely deserialize"): save an integral count as int64, as Chainer does.
+        if (!serializer.is_loading() && n_ == std::floor(n_) && std::fabs(n_) < 9.0e15) {
+            int64_t n = static_cast<int64_t>(n_);
+            serializer.serialize("_n", n);
+        } else {
+            serializer.serialize("_n", n_);
+        }
     } catch (const serializers::MissingKeyError&) {
         std::cerr << "warning: The previous statistics are not saved.\n";
     }

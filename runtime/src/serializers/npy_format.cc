@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <vector>
 
 #include "cnet/core/error.h"
 #include "serializers/npy_header.h"
@@ -21,6 +22,78 @@ const char kPickledNone[] =
     "\x80\x03" "cnumpy.core.multiarray\n_reconstruct\nq\x00" "cnumpy\nndarray\nq\x01" "K\x00\x85q\x02"
     "C\x01" "bq\x03\x87q\x04Rq\x05(K\x01)cnumpy\ndtype\nq\x06X\x02\x00\x00\x00O8q\x07\x89\x88\x87q\x08Rq\t"
     "(K\x03X\x01\x00\x00\x00|q\nNNNJ\xff\xff\xff\xffJ\xff\xff\xff\xffK?tq\x0b" "b\x89]q\x0cNatq\rb.";
+
+// ---- Python str <-> NumPy's 0-d '<U{n}' (UCS-4 code points, trailing NULs are padding)
+
+bool IsStrDescr(const std::string& descr) {
+    return descr.size() >= 3 && std::string("<>=|").find(descr[0]) != std::string::npos && descr[1] == 'U';
+}
+
+std::vector<uint32_t> Utf8ToCodePoints(const std::string& s) {
+    std::vector<uint32_t> out;
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        int n = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : -1;
+        uint32_t cp = n == 0 ? c : n == 1 ? (c & 0x1F) : n == 2 ? (c & 0x0F) : (c & 0x07);
+        bool ok = n >= 0;
+        for (int k = 1; ok && k <= n; ++k) {
+            if (i + static_cast<size_t>(k) >= s.size() || (static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) ok = false;
+            else cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        }
+        if (!ok) {  // invalid UTF-8: U+FFFD for the byte, as errors='replace' does
+            out.push_back(0xFFFD);
+            ++i;
+            continue;
+        }
+        out.push_back(cp);
+        i += static_cast<size_t>(n) + 1;
+    }
+    return out;
+}
+
+void AppendUtf8(uint32_t cp, std::string& out) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// The text of a 0-d str array as a 1-D uint8 array of its UTF-8 bytes.
+Array DecodeStr(const std::string& bytes, const internal::NpyHeader& h, const std::string& source) {
+    const std::string digits = h.descr.substr(2);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9)
+        throw SerializationError(source + ": unsupported dtype '" + h.descr + "'");
+    if (h.shape.ndim() != 0)
+        throw SerializationError(source + ": str arrays are only supported as 0-d (a Python str); got shape " +
+                                 h.shape.ToString() + " of '" + h.descr + "'");
+    const size_t n = static_cast<size_t>(std::stoul(digits));
+    if (bytes.size() - h.data_offset < 4 * n)
+        throw SerializationError(source + ": truncated .npy data: '" + h.descr + "' needs " + std::to_string(4 * n) +
+                                 " bytes, found " + std::to_string(bytes.size() - h.data_offset));
+    const bool swap = h.descr[0] == '>';
+    std::vector<uint32_t> cps(n);
+    for (size_t k = 0; k < n; ++k) {
+        unsigned char b[4];
+        std::memcpy(b, bytes.data() + h.data_offset + 4 * k, 4);
+        if (swap) std::reverse(b, b + 4);
+        std::memcpy(&cps[k], b, 4);
+    }
+    while (!cps.empty() && cps.back() == 0) cps.pop_back();  // NumPy strips the NUL padding
+    std::string text;
+    for (uint32_t cp : cps) AppendUtf8(cp, text);
+    return Array::FromVector(std::vector<uint8_t>(text.begin(), text.end()));
+}
 
 // How a descr's elements are stored and which cnet dtype they load as.
 struct ElementType {
@@ -124,6 +197,20 @@ Array DecodeObjectArray(const std::string& pickle, const std::string& source) {
 
 }  // namespace
 
+std::string EncodeNpyString(const std::string& utf8) {
+    std::vector<uint32_t> cps = Utf8ToCodePoints(utf8);
+    if (cps.empty()) cps.push_back(0);  // numpy.asarray("") is '<U1'
+    std::string out = internal::FormatNpyHeader("<U" + std::to_string(cps.size()), Shape{});
+    for (uint32_t cp : cps) {  // little-endian UCS-4
+        for (int k = 0; k < 4; ++k) out += static_cast<char>((cp >> (8 * k)) & 0xFF);
+    }
+    return out;
+}
+
+bool IsNpyString(const std::string& bytes, const std::string& source) {
+    return IsStrDescr(internal::ParseNpyHeader(bytes, source).descr);
+}
+
 std::string EncodeNpy(const Array& array) {
     if (!array.defined())
         return internal::FormatNpyHeader("|O", Shape{}) + std::string(kPickledNone, sizeof(kPickledNone) - 1);
@@ -142,6 +229,7 @@ Array DecodeNpy(const std::string& bytes, const std::string& source) {
         count *= d;
     }
     if (h.descr == "|O" || h.descr == "O") return DecodeObjectArray(bytes.substr(h.data_offset), source);
+    if (IsStrDescr(h.descr)) return DecodeStr(bytes, h, source);
     const ElementType t = ParseDescr(h.descr, source);
     const uint64_t needed = static_cast<uint64_t>(count) * static_cast<uint64_t>(t.size);
     if (bytes.size() - h.data_offset < needed)

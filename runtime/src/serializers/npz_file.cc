@@ -22,7 +22,15 @@ NpzFile ReadArchive(const ZipReader& zip) {
     for (const ZipEntry& entry : zip.entries()) {
         if (!EndsWithNpy(entry.name)) continue;  // numpy.load exposes other members as raw bytes; we skip them
         const std::string key = entry.name.substr(0, entry.name.size() - 4);
-        out.set(key, DecodeNpy(zip.Read(entry), zip.source() + ": '" + key + "'"));
+        const std::string bytes = zip.Read(entry);
+        const std::string source = zip.source() + ": '" + key + "'";
+        Array value = DecodeNpy(bytes, source);
+        if (IsNpyString(bytes, source)) {
+            const std::vector<uint8_t> utf8 = value.to_vector<uint8_t>();
+            out.set_string(key, std::string(utf8.begin(), utf8.end()));
+        } else {
+            out.set(key, value);
+        }
     }
     return out;
 }
@@ -45,7 +53,14 @@ void NpzFile::Save(const std::string& path, bool compression) const { WriteFileA
 
 std::string NpzFile::ToBytes(bool compression) const {
     ZipWriter zip(compression);
-    for (const auto& [key, value] : entries_) zip.Add(key + kNpySuffix, EncodeNpy(value));
+    for (const auto& [key, value] : entries_) {
+        if (is_string(key)) {
+            const std::vector<uint8_t> utf8 = value.to_vector<uint8_t>();
+            zip.Add(key + kNpySuffix, EncodeNpyString(std::string(utf8.begin(), utf8.end())));
+        } else {
+            zip.Add(key + kNpySuffix, EncodeNpy(value));
+        }
+    }
     return zip.Finish();
 }
 
@@ -58,6 +73,7 @@ const Array& NpzFile::at(const std::string& key) const {
 }
 
 void NpzFile::set(const std::string& key, const Array& value) {
+    strings_.erase(key);
     auto it = index_.find(key);
     if (it != index_.end()) {
         entries_[it->second].second = value;
@@ -65,6 +81,11 @@ void NpzFile::set(const std::string& key, const Array& value) {
     }
     index_.emplace(key, entries_.size());
     entries_.emplace_back(key, value);
+}
+
+void NpzFile::set_string(const std::string& key, const std::string& utf8) {
+    set(key, Array::FromVector(std::vector<uint8_t>(utf8.begin(), utf8.end())));
+    strings_.insert(key);
 }
 
 std::vector<std::string> NpzFile::files() const {

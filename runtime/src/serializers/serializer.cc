@@ -3,6 +3,9 @@
 
 #include <vector>
 
+#include "cnet/serializers/dictionary_serializer.h"
+#include "serializers/key_path.h"
+
 namespace cnet {
 namespace {
 
@@ -36,7 +39,12 @@ void Serializer::serialize(const std::string& key, std::optional<double>& value)
 }
 
 void Serializer::serialize(const std::string& key, std::string& value) {
-    // Stored as a 1-D uint8 array of the UTF-8 bytes.
+    // Held as a 1-D uint8 array of the UTF-8 bytes; a DictionarySerializer marks the key as a str, so that
+    // save_npz writes it as Chainer does (numpy.asarray(text): a 0-d '<U{n}' array).
+    if (auto* d = dynamic_cast<serializers::DictionarySerializer*>(this)) {
+        d->target()->set_string(serializers::internal::ValueKey(d->path(), key), value);
+        return;
+    }
     Array a;
     if (!is_loading()) {
         std::vector<uint8_t> bytes(value.begin(), value.end());

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -13,7 +14,8 @@ namespace serializers {
 
 /// The contents of an .npz file (numpy.savez / savez_compressed / Chainer's save_npz): arrays by name, in
 /// archive order. An entry may be None (an undefined Array), as Chainer stores for None-valued state.
-/// Keys are the member names without ".npy" ("predictor/l1/W").
+/// Keys are the member names without ".npy" ("predictor/l1/W"). A Python str member is held as its UTF-8 bytes
+/// (see set_string).
 class NpzFile {
 public:
     NpzFile() = default;
@@ -35,6 +37,12 @@ public:
     const Array& operator[](const std::string& key) const { return at(key); }
     /// Inserts or replaces `key` (a replaced key keeps its position).
     void set(const std::string& key, const Array& value);
+    /// Inserts or replaces `key` with a Python str: held as a 1-D uint8 array of the UTF-8 bytes (what at()
+    /// returns), written as NumPy writes numpy.asarray(text) (0-d '<U{n}'), as Chainer's serializer does.
+    /// Str members of a loaded archive are marked the same way.
+    void set_string(const std::string& key, const std::string& utf8);
+    /// True when `key` holds a str (see set_string).
+    bool is_string(const std::string& key) const { return strings_.count(key) != 0; }
     /// Keys in archive order (numpy's NpzFile.files).
     std::vector<std::string> files() const;
     size_t size() const { return entries_.size(); }
@@ -45,6 +53,7 @@ public:
 private:
     std::vector<std::pair<std::string, Array>> entries_;
     std::unordered_map<std::string, size_t> index_;
+    std::unordered_set<std::string> strings_;
     std::string source_;
 };
 

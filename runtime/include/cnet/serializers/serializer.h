@@ -30,7 +30,8 @@ public:
     /// Scalars are stored as 0-d arrays (Chainer's convention); std::nullopt is stored as None. When loading, a
     /// key skipped by a non-strict deserializer leaves the value unchanged (Chainer returns `value` as is); a
     /// stored None loads as std::nullopt, and is an error for the other scalar types. Strings are stored as
-    /// 1-D uint8 arrays of their UTF-8 bytes; a stored None leaves a string unchanged.
+    /// 1-D uint8 arrays of their UTF-8 bytes (save_npz writes them as Chainer does: 0-d '<U{n}' str arrays, see
+    /// NpzFile::set_string); a stored None leaves a string unchanged.
     void serialize(const std::string& key, int64_t& value);
     void serialize(const std::string& key, int& value);
     void serialize(const std::string& key, double& value);
