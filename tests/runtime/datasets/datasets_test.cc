@@ -1,6 +1,7 @@
 // datasets_test.cc — TupleDataset, SubDataset, split_dataset(_random), TransformDataset (Chainer's documented
 // examples), and np::genfromtxt / datasets::load_csv on small files and on mushrooms.csv.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -148,7 +149,10 @@ TEST(TransformDatasetTest, AppliesTransform) {
 class TextFileTest : public ::testing::Test {
 protected:
     std::string Write(const std::string& text) {
-        path_ = ::testing::TempDir() + "/cnet_text_" + std::to_string(counter_++) + ".txt";
+        // Unique per process and test: ctest runs the tests of this binary in parallel processes.
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        path_ = ::testing::TempDir() + "/cnet_text_" + std::to_string(::getpid()) + "_" + info->name() + "_" +
+                std::to_string(counter_++) + ".txt";
         std::ofstream(path_) << text;
         return path_;
     }
@@ -192,7 +196,7 @@ TEST_F(TextFileTest, LoadCsvEncodesColumnsLikeNpUnique) {
 
 // The glance example's preprocessing of the real file (expected values computed with Python's csv module).
 TEST(MushroomsTest, GlancePreprocessing) {
-    const std::string path = "/work/shared/data/mushrooms.csv";
+    const std::string path = std::string(CNET_REPO_DIR) + "/models/data/mushrooms.csv";
     if (!std::ifstream(path).good()) GTEST_SKIP() << path << " is not available";
     const auto t = datasets::load_csv(path);
     ASSERT_EQ(t.codes.shape(), (Shape{8124, 23}));

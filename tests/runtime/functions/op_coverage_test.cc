@@ -52,8 +52,9 @@ TEST(OpCoverageTest, EveryDifferentiableFunctionHasAGradientCheck) {
     for (const OpEntry& op : Ops()) {
         if (op.grad == kNone) continue;
         EXPECT_TRUE(BackwardChecked().count(op.name)) << "no check_backward test for F." << op.name;
-        if (op.grad == kDoubleBackward)
+        if (op.grad == kDoubleBackward) {
             EXPECT_TRUE(DoubleBackwardChecked().count(op.name)) << "no check_double_backward test for F." << op.name;
+        }
     }
 }
 
