@@ -20,9 +20,13 @@
 #   ROUNDS               interleaved rounds                      (default 3)
 #   SCALE                multiplies iteration counts             (default 1)
 #   PEERS                peers to run                            (default "cnet torch torch-passive chainer";
-#                        "eigen" adds the harness's hand-written Eigen reference, built with $CXX)
+#                        "eigen" adds the harness's hand-written Eigen reference, built with $CXX;
+#                        LABEL=PATH adds another cnet_bench binary, e.g. one built with a candidate runtime
+#                        fix, reported as LABEL)
+#   QUIET_WAIT           before each group of runs, wait up to this many seconds for the machine to have
+#                        no other runnable process (default 0: do not wait); the load seen is logged
 #   SKIP_CHECK=1         skip the identical-math check
-# Output: $OUT/results.jsonl, $OUT/check.jsonl, $OUT/table.md (also printed).
+# Output: $OUT/results.jsonl, $OUT/check.jsonl, $OUT/load.txt, $OUT/groups.txt, $OUT/table.md (printed).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -95,6 +99,7 @@ run_peer() {  # peer workloads threads [extra args...]
       OMP_WAIT_POLICY=PASSIVE "$PYTHON" "$PEER_DIR/torch_bench.py" --threads "$t" --workloads "$w" \
         --label 'torch(passive)' "$@" ;;
     chainer) "$PYTHON" "$PEER_DIR/chainer_bench.py" --threads "$t" --workloads "$w" "$@" ;;
+    *=*) "${peer#*=}" --label "${peer%%=*}" --threads "$t" --workloads "$w" "$@" ;;
     *) echo "unknown peer $peer" >&2; return 1 ;;
   esac
 }
@@ -103,6 +108,7 @@ RES=$OUT/results.jsonl
 CHK=$OUT/check.jsonl
 : > "$RES"
 : > "$CHK"
+: > "$OUT/groups.txt"
 {
   echo "machine: $(lscpu 2> /dev/null | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) CPUs"
   echo "load before: $(uptime | sed 's/.*load average: //')"
@@ -116,6 +122,29 @@ if [ "${SKIP_CHECK:-0}" != 1 ]; then
   done
 fi
 
+# Other runnable processes (max of 5 samples): /proc/loadavg's 4th field counts running tasks, this shell included.
+others_running() {
+  local max=0 n rq
+  for _ in 1 2 3 4 5; do
+    read -r _ _ _ rq _ < /proc/loadavg   # a builtin: no extra process is counted
+    n=$((${rq%%/*} - 1))
+    [ "$n" -gt "$max" ] && max=$n
+    sleep 0.2
+  done
+  echo "$max"
+}
+wait_quiet() {  # label
+  local waited=0 busy
+  busy=$(others_running)
+  while [ "$busy" -gt 0 ] && [ "$waited" -lt "${QUIET_WAIT:-0}" ]; do
+    sleep 4
+    waited=$((waited + 5))
+    busy=$(others_running)
+  done
+  echo "$1: $busy other runnable process(es) after waiting ${waited} s; load $(cut -d' ' -f1-3 /proc/loadavg)" \
+    >> "$OUT/groups.txt"
+}
+
 echo "== workloads: $WORKLOADS, threads: $THREADS, rounds: $ROUNDS" >&2
 start=$(date +%s)
 for r in $(seq 1 "$ROUNDS"); do
@@ -127,6 +156,7 @@ for r in $(seq 1 "$ROUNDS"); do
         peers+=("$p")
       done
       n=${#peers[@]}
+      wait_quiet "round $r $w threads=$t"
       for i in $(seq 0 $((n - 1))); do   # rotate the order every round
         p=${peers[$(((i + r) % n))]}
         run_peer "$p" "$w" "$t" --scale "$SCALE" | tee -a "$RES" >&2
@@ -149,4 +179,8 @@ echo "load after: $(uptime | sed 's/.*load average: //')" | tee -a "$OUT/load.tx
     echo
     "$PYTHON" "$ROOT/bench/table.py" --check "$CHK"
   fi
+  echo
+  echo "## Other runnable processes before each group of runs"
+  echo
+  sed 's/^/    /' "$OUT/groups.txt"
 } | tee "$OUT/table.md"

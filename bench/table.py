@@ -29,7 +29,11 @@ def read_rows(path):
 
 
 def peer_key(peer):
-    return (ORDER.index(peer) if peer in ORDER else len(ORDER), peer)
+    if peer in ORDER:
+        return (ORDER.index(peer), peer)
+    if peer.startswith('cnet'):   # variants of the cnet peer (other builds) right after it
+        return (0.5, peer)
+    return (len(ORDER), peer)
 
 
 def faster_is_higher(metric):
