@@ -72,6 +72,7 @@ public:
     std::string LibMethod(const ast::CallExpr& e, const TypeRef& receiver, const sema::BuiltinEntry& entry,
                           const ir::CallInfo& call);
     std::string AddArgument(const ast::CallExpr& e, const std::string& parser);
+    std::string NumpyStrings(const ast::CallExpr& e, const sema::BuiltinEntry& entry, const ir::CallInfo& call);
 
     TypeRef TypeOf(const ast::Node& e) const { return program_.TypeOf(e); }
     std::string Line(const ast::Node& n) const { return std::to_string(n.range().begin.line); }

@@ -121,6 +121,11 @@ std::string Generator::Call(const ast::CallExpr& e) {
         case TypeKind::kLibFunction: {
             const sema::BuiltinEntry& entry = *callee->entry;
             if (entry.owner == "builtins") return Builtin(e, entry, *call);
+            if (entry.owner == "numpy" && (entry.name == "genfromtxt" || entry.name == "unique" ||
+                                           ((entry.name == "array" || entry.name == "asarray") &&
+                                            TypeOf(e)->kind == TypeKind::kStrArray))) {
+                return NumpyStrings(e, entry, *call);
+            }
             if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, "", *call);
             if (entry.name == "arange" && call->args.size() == 4 && call->args[1].value == nullptr &&
                 call->args[2].value == nullptr) {
@@ -164,12 +169,61 @@ std::string Generator::Call(const ast::CallExpr& e) {
             for (std::size_t i = 0; i < e.args().size(); ++i) {
                 args += (i ? ", " : "") + E(*e.args()[i], sema::types::Variable());
             }
+            // A link known only as Link/Chain/ChainList (`model.predictor(x)`, `chainlist[i](x)`) is called
+            // through the virtual Link::call, which every link with one forward signature overrides.
+            const std::string& lib = callee->lib_type->name;
+            if (lib == "Link" || lib == "Chain" || lib == "ChainList") {
+                return E(e.func()) + "->call(std::vector<cnet::Variable>{" + args + "})";
+            }
             return "(*" + E(e.func()) + ")(" + args + ")";
         }
         default:
             CNET_INTERNAL_CHECK(false) << "codegen: call of " << sema::PyName(callee);
             return "";
     }
+}
+
+// np.genfromtxt(fname, dtype=str, delimiter=',', skip_header=1) => cnet::np::genfromtxt_str(fname, ",", 1)
+// (numeric dtypes: cnet::np::genfromtxt(fname, dtype, delimiter, skip_header)); np.unique(ar, return_inverse=True)
+// => cnet::np::unique_inverse(ar), a std::tuple.
+std::string Generator::NumpyStrings(const ast::CallExpr& e, const sema::BuiltinEntry& entry, const ir::CallInfo& call) {
+    auto arg = [&](const std::string& name) -> const ast::Expr* {
+        for (const ir::BoundArg& a : call.args) {
+            if (a.spec != nullptr && a.spec->name == name) return a.value;
+        }
+        return nullptr;
+    };
+    if (entry.name == "array" || entry.name == "asarray") {
+        const ast::Expr* object = call.args[0].value;
+        if (TypeOf(*object)->kind == TypeKind::kStrArray) return E(*object) + ".copy()";
+        return "cnet::np::StrArray(" + E(*object) + ")";
+    }
+    if (entry.name == "unique") {
+        const TypeRef t = TypeOf(e);
+        const bool inverse = t->kind == TypeKind::kTuple;
+        return std::string(inverse ? "cnet::np::unique_inverse(" : "cnet::np::unique(") + E(*arg("ar")) + ")";
+    }
+    const ast::Expr* delimiter = arg("delimiter");
+    std::string delim = "\"\"";
+    if (delimiter != nullptr && TypeOf(*delimiter)->kind == TypeKind::kStr) delim = E(*delimiter, sema::types::Str());
+    const ast::Expr* skip = arg("skip_header");
+    const std::string skip_code = skip != nullptr ? "static_cast<int>(" + E(*skip) + ")" : "0";
+    const std::string fname = E(*arg("fname"), sema::types::Str());
+    if (TypeOf(e)->kind == TypeKind::kStrArray) {
+        return "cnet::np::genfromtxt_str(" + fname + ", " + delim + ", " + skip_code + ")";
+    }
+    std::string dtype = "cnet::np::float64";
+    if (const ast::Expr* d = arg("dtype")) {
+        const TypeRef dt = TypeOf(*d);
+        if (dt->kind == TypeKind::kDtype) {
+            dtype = E(*d);
+        } else if (dt->kind == TypeKind::kLibFunction && dt->entry->name == "int") {
+            dtype = "cnet::np::int64";
+        } else if (dt->kind == TypeKind::kLibFunction && dt->entry->name == "bool") {
+            dtype = "cnet::np::bool_";
+        }
+    }
+    return "cnet::np::genfromtxt(" + fname + ", " + dtype + ", " + delim + ", " + skip_code + ")";
 }
 
 std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver, const sema::BuiltinEntry& entry,

@@ -19,6 +19,7 @@ std::string Generator::NoneOf(const TypeRef& t) {
     switch (s->kind) {
         case TypeKind::kVariable: return "cnet::Variable()";
         case TypeKind::kNdarray: return "cnet::Array()";
+        case TypeKind::kStrArray: return "cnet::np::StrArray()";
         case TypeKind::kUserClass: return "nullptr";
         case TypeKind::kLibObject: return s->lib_type->shared ? "nullptr" : "{}";
         default: return "std::nullopt";
@@ -216,7 +217,8 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e) {
     const std::string value = E(e.value());
     switch (t->kind) {
         case TypeKind::kVariable:
-        case TypeKind::kNdarray: {
+        case TypeKind::kNdarray:
+        case TypeKind::kStrArray: {
             if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&index)) {
                 std::string items;
                 for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
@@ -228,6 +230,9 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e) {
         }
         case TypeKind::kList:
             if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
+            if (TypeOf(index)->kind == TypeKind::kNdarray) {
+                return "cnet::py::at(" + value + ", " + E(index) + ".item<int64_t>())";
+            }
             return "cnet::py::at(" + value + ", " + E(index) + ")";
         case TypeKind::kStr:
             if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
@@ -319,7 +324,8 @@ std::string Generator::IsNone(const std::string& code, const TypeRef& t, bool ne
     switch (s->kind) {
         case TypeKind::kNone: return negate ? "false" : "true";
         case TypeKind::kVariable: test = code + ".is_none()"; break;
-        case TypeKind::kNdarray: test = "!" + code + ".defined()"; break;
+        case TypeKind::kNdarray:
+        case TypeKind::kStrArray: test = "!" + code + ".defined()"; break;
         case TypeKind::kUserClass:
         case TypeKind::kLibObject: test = code + " == nullptr"; break;
         default:

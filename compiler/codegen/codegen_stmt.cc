@@ -56,7 +56,7 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
     if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&target)) {
         const TypeRef t = sema::StripOptional(TypeOf(sub->value()));
         const std::string container = E(sub->value());
-        if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable) {
+        if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable || t->kind == TypeKind::kStrArray) {
             std::string index;
             if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&sub->index())) {
                 for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
@@ -67,7 +67,9 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
                 index = IndexItem(sub->index());
             }
             const std::string arr = t->kind == TypeKind::kVariable ? container + ".array()" : container;
-            w_.Line(arr + ".setitem(" + index + ", " + value + ");");
+            // A number stored into a string array is its str() (Note [String arrays] in cnet/np/str_array.h).
+            const bool number = t->kind == TypeKind::kStrArray && sema::IsNumeric(sema::StripOptional(value_type));
+            w_.Line(arr + ".setitem(" + index + ", " + (number ? "cnet::py::str(" + value + ")" : value) + ");");
         } else if (t->kind == TypeKind::kDict) {
             w_.Line(container + "[" + E(sub->index(), t->args[0]) + "] = " + value + ";");
         } else {

@@ -81,6 +81,7 @@ public:
     TypeRef CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what);
     TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
     void AddArgument(const ast::CallExpr& e);
+    TypeRef NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
     bool Bind(const ast::CallExpr& e, const std::string& what, const std::vector<BindParam>& params,
               ir::CallInfo& out);
     std::vector<BindParam> LibParams(const BuiltinEntry& entry);

@@ -511,7 +511,11 @@ private:
         if (name == "str") return types::Str();
         if (name == "None") return types::None();
         if (name == "Variable" || name == "Parameter") return types::Variable();
-        if (name == "ndarray" || name == "array") return types::Ndarray();
+        if (name == "ndarray" || name == "array") {
+            // ndarray[str] is a string array; ndarray[float32] and the like are numeric.
+            std::vector<TypeRef> a = Args();
+            return a.size() == 1 && a[0] && a[0]->kind == TypeKind::kStr ? types::StrArray() : types::Ndarray();
+        }
         if (name == "dtype") return types::Dtype();
         if (name == "shape") return types::Shape();
         if (name == "args") return types::Args();

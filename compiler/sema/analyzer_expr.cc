@@ -298,6 +298,7 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
     switch (value->kind) {
         case TypeKind::kVariable: type_name = "Variable"; break;
         case TypeKind::kNdarray: type_name = "ndarray"; break;
+        case TypeKind::kStrArray: type_name = "ndarray[str]"; break;
         case TypeKind::kList: type_name = "list"; break;
         case TypeKind::kStr: type_name = "str"; break;
         case TypeKind::kDict: type_name = "dict"; break;
@@ -354,13 +355,20 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
             Expr(index);
             return types::Unknown();
         case TypeKind::kVariable:
-        case TypeKind::kNdarray: {
+        case TypeKind::kNdarray:
+        case TypeKind::kStrArray: {
+            const bool strings = value->kind == TypeKind::kStrArray;
             const ast::ExprList* parts = nullptr;
             if (const auto* t = ast::DynCast<ast::TupleExpr>(&index)) parts = &t->elements();
             auto check = [&](const ast::Expr& p) {
                 if (ast::Isa<ast::EllipsisLiteral>(p) || ast::Isa<ast::NoneLiteral>(p)) return;
                 TypeRef t = Expr(p);
                 if (ast::Isa<ast::SliceExpr>(p)) return;
+                if (strings && t->kind != TypeKind::kInt && t->kind != TypeKind::kUnknown) {
+                    Error(p.range(), "a string array index must be an int, a slice, None or '...'; got '" + PyName(t) +
+                                         "' (array indices are supported on numeric arrays only)");
+                    return;
+                }
                 if (t->kind != TypeKind::kInt && t->kind != TypeKind::kNdarray && t->kind != TypeKind::kUnknown &&
                     !(t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kInt)) {
                     Error(p.range(), "an array index must be an int, a slice, None, '...' or an int/bool ndarray; got '" +
@@ -377,7 +385,9 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
         case TypeKind::kList: {
             TypeRef i = Expr(index);
             if (is_slice) return value;
-            if (i->kind != TypeKind::kInt && i->kind != TypeKind::kBool && i->kind != TypeKind::kUnknown) {
+            // A NumPy integer (an element of an int array, `t[0]`) indexes a list as in Python.
+            if (i->kind != TypeKind::kInt && i->kind != TypeKind::kBool && i->kind != TypeKind::kUnknown &&
+                i->kind != TypeKind::kNdarray) {
                 Error(index.range(), "list indices must be int, not '" + PyName(i) + "'");
             }
             return value->args[0];
@@ -468,6 +478,7 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
         if (op == BinaryOp::kMatMul && (!IsArrayLike(l) || !IsArrayLike(r))) return bad();
         if (bitwise && (l->kind == TypeKind::kVariable || r->kind == TypeKind::kVariable)) return bad();
         if (l->kind == TypeKind::kVariable || r->kind == TypeKind::kVariable) return types::Variable();
+        program_.headers.insert("cnet/np/math.h");  // the ndarray operators
         return types::Ndarray();
     }
     if (IsNumeric(l) && IsNumeric(r)) {
@@ -529,6 +540,7 @@ TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
         }
         left = right;
     }
+    if (array) program_.headers.insert("cnet/np/math.h");  // the ndarray comparison operators
     return array ? types::Ndarray() : types::Bool();
 }
 

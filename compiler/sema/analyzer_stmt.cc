@@ -291,6 +291,12 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             }
         } else if (container->kind == TypeKind::kDict) {
             Refine(sub->value(), types::Dict(container->args[0], value));
+        } else if (container->kind == TypeKind::kStrArray) {
+            // NumPy stores numbers as their str() (truncated to the array's width; Note [String arrays]).
+            if (!IsNumeric(value) && value->kind != TypeKind::kStr && value->kind != TypeKind::kStrArray &&
+                value->kind != TypeKind::kNdarray && value->kind != TypeKind::kUnknown) {
+                Error(at.range(), "cannot store '" + PyName(value) + "' in an ndarray[str]");
+            }
         } else if (container->kind == TypeKind::kNdarray) {
             if (!IsNumeric(value) && !IsArrayLike(value)) {
                 Error(at.range(), "cannot store '" + PyName(value) + "' in an ndarray");

@@ -28,6 +28,7 @@ TypeRef Float() { return Singleton(TypeKind::kFloat); }
 TypeRef Str() { return Singleton(TypeKind::kStr); }
 TypeRef Variable() { return Singleton(TypeKind::kVariable); }
 TypeRef Ndarray() { return Singleton(TypeKind::kNdarray); }
+TypeRef StrArray() { return Singleton(TypeKind::kStrArray); }
 TypeRef Dtype() { return Singleton(TypeKind::kDtype); }
 TypeRef Shape() { return Singleton(TypeKind::kShape); }
 TypeRef Args() { return Singleton(TypeKind::kArgs); }
@@ -147,6 +148,7 @@ bool IsHandle(const TypeRef& t) {
     switch (t->kind) {
         case TypeKind::kVariable:
         case TypeKind::kNdarray:
+        case TypeKind::kStrArray:
         case TypeKind::kUserClass:
             return true;
         case TypeKind::kLibObject:
@@ -298,6 +300,7 @@ std::string PyName(const TypeRef& t) {
         case TypeKind::kStr: return "str";
         case TypeKind::kVariable: return "Variable";
         case TypeKind::kNdarray: return "ndarray";
+        case TypeKind::kStrArray: return "ndarray[str]";
         case TypeKind::kDtype: return "dtype";
         case TypeKind::kShape: return "tuple[int, ...]";
         case TypeKind::kArgs: return "Namespace";
@@ -333,6 +336,7 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kStr: return "std::string";
         case TypeKind::kVariable: return "cnet::Variable";
         case TypeKind::kNdarray: return "cnet::Array";
+        case TypeKind::kStrArray: return "cnet::np::StrArray";
         case TypeKind::kDtype: return "cnet::Dtype";
         case TypeKind::kShape: return "cnet::Shape";
         case TypeKind::kArgs: return "cnet::py::Namespace";

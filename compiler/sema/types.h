@@ -29,6 +29,7 @@ enum class TypeKind {
     kStr,
     kVariable,
     kNdarray,
+    kStrArray,  // ndarray[str]: NumPy's '<U{n}' string arrays (np.genfromtxt(..., dtype=str))
     kDtype,
     kShape,  // a tuple of ints (x.shape)
     kList,
@@ -69,6 +70,7 @@ TypeRef Float();
 TypeRef Str();
 TypeRef Variable();
 TypeRef Ndarray();
+TypeRef StrArray();
 TypeRef Dtype();
 TypeRef Shape();
 TypeRef Args();
@@ -100,7 +102,7 @@ bool Assignable(const TypeRef& from, const TypeRef& to);
 TypeRef StripOptional(const TypeRef& t);
 bool IsNumeric(const TypeRef& t);  // bool, int, float
 bool IsArrayLike(const TypeRef& t);  // Variable, ndarray
-/// True for types whose C++ form is a nullable handle (None is its default value): Variable, ndarray,
+/// True for types whose C++ form is a nullable handle (None is its default value): Variable, ndarray, ndarray[str],
 /// user classes, shared library objects.
 bool IsHandle(const TypeRef& t);
 bool IsValueType(const TypeRef& t);  // something that can be stored in a variable

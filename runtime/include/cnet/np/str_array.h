@@ -20,6 +20,7 @@
 
 #include "cnet/core/array.h"
 #include "cnet/np/indexing.h"
+#include "cnet/np/io.h"
 
 namespace cnet {
 namespace np {

@@ -34,6 +34,16 @@ std::string str(float v);
 std::string str(NoneType);
 std::string str(const Array& a);
 std::string str(const Variable& v);
+/// str(x.shape) and repr(x.shape): Python's tuple text "(2, 3)", "(5,)", "()".
+inline std::string str(const Shape& shape) {
+    std::string out = "(";
+    for (int i = 0; i < shape.ndim(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+    return out + (shape.ndim() == 1 ? ",)" : ")");
+}
+inline std::string repr(const Shape& shape) { return str(shape); }
+/// str(x.dtype): NumPy's name, "float32"; repr(x.dtype): "dtype('float32')".
+inline std::string str(Dtype dtype) { return DtypeName(dtype); }
+inline std::string repr(Dtype dtype) { return std::string("dtype('") + DtypeName(dtype) + "')"; }
 template <typename T, std::enable_if_t<std::is_integral<T>::value && !std::is_same<T, bool>::value, int> = 0>
 std::string str(T v) {
     return std::to_string(v);
@@ -54,7 +64,7 @@ std::string str(const std::shared_ptr<T>& p);
 /// The element form inside containers (Python uses repr there: strings are quoted).
 template <typename T>
 std::string repr_item(const T& v) {
-    if constexpr (std::is_same<T, std::string>::value) return repr(v);
+    if constexpr (std::is_same<T, std::string>::value || std::is_same<T, Dtype>::value) return repr(v);
     else return str(v);
 }
 
