@@ -73,16 +73,16 @@ void DictSummary::add(const std::map<std::string, double>& d) {
     }
 }
 
-std::map<std::string, double> DictSummary::compute_mean() const {
-    std::map<std::string, double> out;
-    for (const auto& [key, summary] : summaries_) out[key] = summary.compute_mean();
+Statistics DictSummary::compute_mean() const {
+    Statistics out;
+    for (const std::string& key : names_) out[key] = summaries_.at(key).compute_mean();
     return out;
 }
 
-std::map<std::string, double> DictSummary::make_statistics() const {
-    std::map<std::string, double> out;
-    for (const auto& [key, summary] : summaries_) {
-        const auto [mean, std] = summary.make_statistics();
+Statistics DictSummary::make_statistics() const {
+    Statistics out;
+    for (const std::string& key : names_) {
+        const auto [mean, std] = summaries_.at(key).make_statistics();
         out[key] = mean;
         out[key + ".std"] = std;
     }
@@ -91,7 +91,10 @@ std::map<std::string, double> DictSummary::make_statistics() const {
 
 void DictSummary::serialize(Serializer& serializer) {
     if (!serializer.is_loading()) {
-        std::string names = nlohmann::json(names_).dump();
+        // json.dumps(list) spelling: elements separated by ", " as Chainer writes them.
+        std::string names = "[";
+        for (size_t i = 0; i < names_.size(); ++i) names += (i ? ", " : "") + nlohmann::json(names_[i]).dump();
+        names += "]";
         serializer.serialize("_names", names);
         for (size_t i = 0; i < names_.size(); ++i)
             summaries_[names_[i]].serialize(*serializer["_summaries"]->child(std::to_string(i)));

@@ -45,7 +45,7 @@ std::shared_ptr<Link> Evaluator::get_target(const std::string& name) const {
 
 void Evaluator::operator()(Trainer& trainer) { (*this)(); }
 
-std::map<std::string, double> Evaluator::operator()() {
+reporter::Statistics Evaluator::operator()() {
     // set up a reporter
     reporter::Reporter reporter;
     std::string prefix = name ? *name + "/" : "";
@@ -55,7 +55,7 @@ std::map<std::string, double> Evaluator::operator()() {
         for (const auto& [path, link] : target->namedlinks(/*skipself=*/true)) links.emplace_back(path, link);
         reporter.add_observers(prefix + target_name, links);
     }
-    std::map<std::string, double> result;
+    reporter::Statistics result;
     {
         reporter::Observation own;
         auto scope = reporter.scope(own);  // `with reporter:`
@@ -68,7 +68,7 @@ std::map<std::string, double> Evaluator::operator()() {
     return result;
 }
 
-std::map<std::string, double> Evaluator::evaluate() {
+reporter::Statistics Evaluator::evaluate() {
     std::shared_ptr<iterators::Iterator> iterator = get_iterator("main");
     if (eval_hook) eval_hook(*this);
     iterator->reset();

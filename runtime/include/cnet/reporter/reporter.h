@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cnet/core/ordered_dict.h"
 #include "cnet/core/variable.h"
 #include "cnet/serializers/serializer.h"
 
@@ -23,7 +24,9 @@ namespace reporter {
 
 /// A dict of reported values. Values stay Variables (usually 0-d), on their device: reporting never reads
 /// them back to the host. Python numbers are reported as 0-d arrays (Array::FromScalar).
-using Observation = std::map<std::string, Variable>;
+using Observation = OrderedDict<std::string, Variable>;
+/// Means and statistics by key, in the order the keys were first reported.
+using Statistics = OrderedDict<std::string, double>;
 
 class Reporter;
 
@@ -120,9 +123,9 @@ public:
     void add(const Observation& d);
     /// Adds plain numbers (e.g. values computed on the host).
     void add(const std::map<std::string, double>& d);
-    std::map<std::string, double> compute_mean() const;
+    Statistics compute_mean() const;
     /// {key: mean, key + ".std": std}.
-    std::map<std::string, double> make_statistics() const;
+    Statistics make_statistics() const;
     /// "_names" (the JSON list of keys), then "_summaries/<index>/..." for each key.
     void serialize(Serializer& serializer);
 

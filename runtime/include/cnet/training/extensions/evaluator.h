@@ -12,6 +12,7 @@
 #include "cnet/core/variable.h"
 #include "cnet/iterators/iterator.h"
 #include "cnet/links/link.h"
+#include "cnet/reporter/reporter.h"
 #include "cnet/training/converter.h"
 #include "cnet/training/extension.h"
 
@@ -38,9 +39,9 @@ public:
 
     void operator()(Trainer& trainer) override;
     /// Standalone use (`evaluator()`): evaluates, reports to the current reporter if any, returns the means.
-    std::map<std::string, double> operator()();
+    reporter::Statistics operator()();
     /// The evaluation loop; override to customize.
-    virtual std::map<std::string, double> evaluate();
+    virtual reporter::Statistics evaluate();
     std::string default_name() const override { return "validation"; }
 
     std::shared_ptr<iterators::Iterator> get_iterator(const std::string& name) const;
