@@ -147,6 +147,66 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
     cls_ = nullptr;
 }
 
+// def main(epoch: int = 20, out: str = 'result', plot: bool = True, lr: float = 0.01): the parameters are the
+// executable's command line (argparse, so --help and errors read as Python's): --epoch N, --out S, --lr X; a bool
+// defaulting to False is a switch --name, one defaulting to True is switched off by --no-name; a parameter
+// without a default is a required flag. The docstring's first line is the description.
+void Generator::EmitEntryFlags(const ir::FunctionInfo& fn) {
+    uses_argv_ = true;
+    std::string description;
+    const ast::StmtList& body = fn.def->body();
+    if (!body.empty()) {
+        if (const auto* es = ast::DynCast<ast::ExprStmt>(body.front().get())) {
+            if (const auto* doc = ast::DynCast<ast::StringLiteral>(&es->value())) {
+                description = doc->value();
+                const std::size_t start = description.find_first_not_of(" \n\t");
+                description = start == std::string::npos ? "" : description.substr(start);
+                description = description.substr(0, description.find('\n'));
+            }
+        }
+    }
+    w_.Line("// " + program_.file_name + ":" + Line(*fn.def) + ": the parameters of main are the command line");
+    w_.Line("cnet::py::ArgumentParser main_parser(" + sema::CppStringLiteral(description) + ");");
+    for (const ir::ParamInfo& p : fn.params) {
+        const TypeKind k = p.type->kind;
+        std::string flag = "--" + p.name;
+        std::string line;
+        const bool negated = k == TypeKind::kBool && p.default_value != nullptr &&
+                             !(ast::Isa<ast::BoolLiteral>(*p.default_value) &&
+                               !ast::Cast<ast::BoolLiteral>(*p.default_value).value());
+        if (negated) flag = "--no-" + p.name;
+        line = "main_parser.add_argument({" + sema::CppStringLiteral(flag) + "})";
+        if (k == TypeKind::kInt) line += ".type(\"int\")";
+        if (k == TypeKind::kFloat) line += ".type(\"float\")";
+        if (k == TypeKind::kBool) {
+            line += negated ? ".dest(" + sema::CppStringLiteral(p.name) + ").action(\"store_false\").help(\"set " +
+                                  p.name + " to False\")"
+                            : ".action(\"store_true\").help(\"set " + p.name + " to True\")";
+        } else if (p.default_value == nullptr) {
+            line += ".required(true)";
+        } else {
+            const std::string v = E(*p.default_value, p.type);
+            const std::string value = k == TypeKind::kInt     ? "int64_t{" + v + "}"
+                                      : k == TypeKind::kFloat ? "static_cast<double>(" + v + ")"
+                                                              : "std::string(" + v + ")";
+            line += ".default_value(" + value + ").help(\"(default: \" + cnet::py::str(" + value + ") + \")\")";
+        }
+        w_.Line(line + ";");
+    }
+    w_.Line("cnet::py::Namespace main_args = main_parser.parse_args(argc, argv);");
+    for (const ir::ParamInfo& p : fn.params) {
+        const ir::VarInfo* v = fn.FindLocal(p.name);
+        const std::string cpp = v != nullptr ? v->cpp_name : p.cpp_name;
+        const TypeKind k = p.type->kind;
+        const char* getter = k == TypeKind::kInt     ? "get_int"
+                             : k == TypeKind::kFloat ? "get_float"
+                             : k == TypeKind::kBool  ? "get_bool"
+                                                     : "get_str";
+        w_.Line(sema::CppName(p.type) + " " + cpp + " = main_args." + getter + "(" + sema::CppStringLiteral(p.name) +
+                ");");
+    }
+}
+
 void Generator::EmitEntry() {
     const ir::FunctionInfo& fn = *program_.entry;
     fn_ = &fn;
@@ -156,6 +216,7 @@ void Generator::EmitEntry() {
     w_.Indent();
     w_.Indent();
     EmitHoisted(fn);
+    if (fn.def != nullptr && !fn.params.empty()) EmitEntryFlags(fn);
     if (fn.def != nullptr) {
         Block(fn.def->body());
     } else {
@@ -192,6 +253,9 @@ std::string Generator::Run() {
     includes.insert("cnet/py/builtins.h");
     for (const auto& cls : program_.classes) {
         if (cls->IsLink()) includes.insert("cnet/links/link.h");
+    }
+    if (program_.entry != nullptr && program_.entry->def != nullptr && !program_.entry->params.empty()) {
+        includes.insert("cnet/py/argparse.h");  // main's parameters are the command line
     }
     std::set<std::string> system = {"cstdint", "iostream", "memory", "string", "vector"};
     for (const std::string& h : includes) {

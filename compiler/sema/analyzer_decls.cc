@@ -108,6 +108,17 @@ void Analyzer::Run() {
     }
     for (auto& fn : program_.functions) check_fn(*fn);
     if (program_.script_function) check_fn(*program_.script_function);
+    if (program_.entry != nullptr && program_.entry->def != nullptr) {
+        for (const ir::ParamInfo& p : program_.entry->params) {
+            const TypeKind k = p.type ? p.type->kind : TypeKind::kUnknown;
+            if (k != TypeKind::kInt && k != TypeKind::kFloat && k != TypeKind::kStr && k != TypeKind::kBool &&
+                IsComplete(p.type)) {
+                Error(p.param->range(), "parameter '" + p.name + "' of 'main' becomes the command-line flag '--" +
+                                            p.name + "' and must be int, float, str or bool, not '" +
+                                            PyName(p.type) + "'");
+            }
+        }
+    }
 
     for (auto& cls : program_.classes) {
         for (auto& m : cls->methods) PlaceDeclarations(*m, m->def->body());
@@ -363,7 +374,15 @@ void Analyzer::ChooseEntry() {
         const auto* name = call != nullptr ? ast::DynCast<ast::NameExpr>(&call->func()) : nullptr;
         if (name == nullptr || name->id() != "main" || !call->args().empty()) only_calls_main = false;
     }
-    if (main_fn != nullptr && only_calls_main && main_fn->params.empty()) {
+    // `def main(epoch: int = 20, out: str = 'result')`: each parameter becomes a command-line flag, so each
+    // needs a default or an annotation to be typed by (LANGUAGE.md section 3).
+    bool flags_ok = main_fn != nullptr;
+    if (main_fn != nullptr) {
+        for (const ir::ParamInfo& p : main_fn->params) {
+            if (p.default_value == nullptr && p.param->annotation() == nullptr) flags_ok = false;
+        }
+    }
+    if (main_fn != nullptr && only_calls_main && flags_ok) {
         main_fn->is_entry = true;
         main_fn->called = true;
         program_.entry = main_fn;
