@@ -27,6 +27,7 @@ public:
     void EmitFunction(const ir::FunctionInfo& fn, bool prototype_only);
     void EmitEntry();
     void EmitEntryFlags(const ir::FunctionInfo& fn);
+    std::vector<const ir::ClassInfo*> ClassOrder() const;
     std::string Signature(const ir::FunctionInfo& fn, bool qualified);
     std::string ParamDecl(const ir::FunctionInfo& fn, const ir::ParamInfo& p);
     void EmitHoisted(const ir::FunctionInfo& fn);

@@ -312,6 +312,22 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
         default:
             break;
     }
+    // Sequence repetition and concatenation (Python's 'ab' * 3, [0] * n, xs + ys): a new string or vector.
+    if (op == BinaryOp::kMul && (lt->kind == TypeKind::kStr || lt->kind == TypeKind::kList ||
+                                 rt->kind == TypeKind::kStr || rt->kind == TypeKind::kList)) {
+        const bool seq_left = lt->kind == TypeKind::kStr || lt->kind == TypeKind::kList;
+        const TypeRef& st = seq_left ? lt : rt;
+        std::string seq = seq_left ? l : r;
+        const std::string n = seq_left ? r : l;
+        if (st->kind == TypeKind::kStr && seq[0] == '"') seq = "std::string(" + seq + ")";
+        return "[&] { const auto seq = " + seq + "; " + sema::CppName(st) +
+               " out; for (int64_t i = 0; i < " + n + "; ++i) out.insert(out.end(), seq.begin(), seq.end()); "
+               "return out; }()";
+    }
+    if (lt->kind == TypeKind::kList && rt->kind == TypeKind::kList && op == BinaryOp::kAdd) {
+        return "[&] { " + sema::CppName(lt) + " out = " + l + "; const auto tail = " + r +
+               "; out.insert(out.end(), tail.begin(), tail.end()); return out; }()";
+    }
     if (lt->kind == TypeKind::kStr && op == BinaryOp::kAdd) {
         return "(" + (l[0] == '"' ? "std::string(" + l + ")" : l) + " + " + r + ")";
     }

@@ -1,6 +1,9 @@
 // codegen_module.cc — the translation unit's skeleton: includes (only what the program uses), class and
 // function declarations, classes (chainer.Chain subclasses become cnet::Chain subclasses with typed
 // members, a constructor, forward and a `call` override), functions, and main with its error report.
+#include <functional>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "compiler/ast/traversal.h"
@@ -242,6 +245,45 @@ void Generator::EmitEntry() {
     w_.Line("}");
 }
 
+// Classes in an order C++ accepts: the method bodies are written inside the class, so a class whose methods
+// construct or call another class (or that derives from it) comes after it. Source order otherwise; a cycle
+// (A uses B and B uses A) keeps source order for the classes in it.
+std::vector<const ir::ClassInfo*> Generator::ClassOrder() const {
+    std::vector<const ir::ClassInfo*> classes;
+    for (const auto& cls : program_.classes) classes.push_back(cls.get());
+    std::map<const ir::ClassInfo*, std::set<const ir::ClassInfo*>> uses;
+    std::function<void(const ir::ClassInfo*, const TypeRef&)> note = [&](const ir::ClassInfo* owner, const TypeRef& t) {
+        if (!t) return;
+        if ((t->kind == TypeKind::kUserClass || t->kind == TypeKind::kUserClassRef) && t->user_class != owner) {
+            uses[owner].insert(t->user_class);
+        }
+        for (const TypeRef& a : t->args) note(owner, a);
+    };
+    for (const ir::ClassInfo* cls : classes) {
+        if (cls->user_base != nullptr) uses[cls].insert(cls->user_base);
+        if (cls->def == nullptr) continue;
+        const SourceRange range = cls->def->range();
+        for (const auto& [node, info] : program_.exprs) {
+            const SourceRange r = node->range();
+            if (r.file == range.file && range.begin <= r.begin && r.end <= range.end) note(cls, info.type);
+        }
+    }
+    std::vector<const ir::ClassInfo*> order;
+    std::set<const ir::ClassInfo*> done, visiting;
+    std::function<void(const ir::ClassInfo*)> visit = [&](const ir::ClassInfo* c) {
+        if (done.count(c) != 0 || visiting.count(c) != 0) return;
+        visiting.insert(c);
+        for (const ir::ClassInfo* dep : classes) {  // dependencies in source order
+            if (uses[c].count(dep) != 0) visit(dep);
+        }
+        visiting.erase(c);
+        done.insert(c);
+        order.push_back(c);
+    };
+    for (const ir::ClassInfo* c : classes) visit(c);
+    return order;
+}
+
 std::string Generator::Run() {
     // Classes and functions first into a buffer: they decide nothing about includes, but keep the order.
     CodeWriter header;
@@ -288,7 +330,7 @@ std::string Generator::Run() {
     }
     for (const ir::FunctionInfo* fn : free_functions) EmitFunction(*fn, true);
     w_.Line("");
-    for (const auto& cls : program_.classes) {
+    for (const ir::ClassInfo* cls : ClassOrder()) {
         EmitClass(*cls);
         w_.Line("");
     }

@@ -497,6 +497,9 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
         Error(at.range(), "'%' formatting is not supported; use an f-string or str.format");
         return types::Str();
     }
+    if (l->kind == TypeKind::kList && r->kind == TypeKind::kInt && op == BinaryOp::kMul) return l;
+    if (l->kind == TypeKind::kInt && r->kind == TypeKind::kList && op == BinaryOp::kMul) return r;
+    if (l->kind == TypeKind::kInt && r->kind == TypeKind::kStr && op == BinaryOp::kMul) return types::Str();
     if (l->kind == TypeKind::kList && r->kind == TypeKind::kList && op == BinaryOp::kAdd) {
         TypeRef j = Join(l, r);
         return j ? j : bad();
