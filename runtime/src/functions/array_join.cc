@@ -41,11 +41,12 @@ public:
         const int ndim = in[0].ndim(), axis = static_cast<int>(NormalizeAxis(axis_, ndim));
         for (size_t i = 1; i < in.size(); ++i) {
             type_check::ExpectSameDtype(label(), in, 0, i);
-            type_check::ExpectEq(label(), in[i].ndim(), ndim, "in_types[" + Str(i) + "].ndim", "in_types[0].ndim");
+            // Chainer writes in_types[0] on the left: "in_types[0].shape[0] == in_types[1].shape[0]", "4 != 3".
+            type_check::ExpectEq(label(), ndim, in[i].ndim(), "in_types[0].ndim", "in_types[" + Str(i) + "].ndim");
             for (int d = 0; d < ndim; ++d) {
                 if (d == axis) continue;
-                type_check::ExpectEq(label(), in[i].shape()[d], in[0].shape()[d],
-                                     "in_types[" + Str(i) + "].shape[" + Str(d) + "]", "in_types[0].shape[" + Str(d) + "]");
+                type_check::ExpectEq(label(), in[0].shape()[d], in[i].shape()[d],
+                                     "in_types[0].shape[" + Str(d) + "]", "in_types[" + Str(i) + "].shape[" + Str(d) + "]");
             }
         }
     }
