@@ -308,6 +308,10 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
     if (!type_name.empty()) {
         if (const BuiltinEntry* entry = table_.MethodOrAttr(type_name, attr)) {
             info.attr = entry;
+            // x.sum() / x.max() / ... are cnet::np reductions; method entries carry no header of their own.
+            if (type_name == "ndarray" && entry->cpp.find("cnet::np::") != std::string::npos) {
+                program_.headers.insert("cnet/np/reduction.h");
+            }
             if (entry->kind == EntryKind::kMethod) return types::BoundLibMethod(value, entry);
             return ResultType(*entry, nullptr);
         }
