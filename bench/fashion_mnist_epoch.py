@@ -104,7 +104,7 @@ def run_torch(args, data):
             for i in range(0, xte.shape[0], args.batchsize):
                 correct += (model(xte[i:i + args.batchsize]).argmax(1) == yte[i:i + args.batchsize]).sum().item()
         seconds = time.perf_counter() - start
-        print(json.dumps({"peer": "torch", "epoch": epoch, "seconds": seconds,
+        print(json.dumps({"peer": args.label or "torch", "epoch": epoch, "seconds": seconds,
                           "main/loss": total_loss / (n // args.batchsize),
                           "validation/main/accuracy": correct / xte.shape[0]}), flush=True)
 
@@ -116,6 +116,7 @@ def main():
     parser.add_argument("--unit", type=int, default=1000)
     parser.add_argument("--batchsize", type=int, default=100)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--label", default="", help="peer name printed in the JSON lines")
     parser.add_argument("--out", default="/tmp/fashion_mnist_epoch_result")
     parser.add_argument("--data", default=os.environ.get("FASHION_MNIST_DIR", "/usr/share/datasets/fashion-mnist"))
     args = parser.parse_args()
