@@ -122,16 +122,17 @@ if [ "${SKIP_CHECK:-0}" != 1 ]; then
   done
 fi
 
-# Other runnable processes (max of 5 samples): /proc/loadavg's 4th field counts running tasks, this shell included.
+# Other runnable processes: /proc/loadavg's 4th field counts running tasks, this shell included; the minimum
+# of 5 samples, so that a kernel thread or a short-lived process seen once does not count.
 others_running() {
-  local max=0 n rq
+  local min=999 n rq
   for _ in 1 2 3 4 5; do
     read -r _ _ _ rq _ < /proc/loadavg   # a builtin: no extra process is counted
     n=$((${rq%%/*} - 1))
-    [ "$n" -gt "$max" ] && max=$n
+    [ "$n" -lt "$min" ] && min=$n
     sleep 0.2
   done
-  echo "$max"
+  echo "$min"
 }
 wait_quiet() {  # label
   local waited=0 busy
