@@ -25,8 +25,9 @@ public:
         }
         const int64_t size = in[0].size();
         if (unknown == 0) {
-            type_check::ExpectEq(label(), size, known, "prod(in_types[0].shape)", "prod(" + ShapeText(shape_) + ")");
-        } else {
+            if (size != known)
+                type_check::ExpectEq(label(), size, known, "prod(in_types[0].shape)", "prod(" + ShapeText(shape_) + ")");
+        } else if (!(unknown == 1 && known != 0 && size % known == 0)) {
             type_check::Expect(label(), unknown == 1 && known != 0 && size % known == 0,
                                "prod(in_types[0].shape) % prod(" + ShapeText(shape_) + ") == 0",
                                std::to_string(known == 0 ? size : size % known) + " != 0");
@@ -71,8 +72,9 @@ public:
             const int64_t d = s[s.ndim() - 1 - i], t = shape_[shape_.ndim() - 1 - i];
             ok = d == t || d == 1;
         }
-        type_check::Expect(label(), ok, "in_types[0].shape is broadcastable to " + shape_.ToString(),
-                           s.ToString());
+        if (!ok)
+            type_check::Expect(label(), false, "in_types[0].shape is broadcastable to " + shape_.ToString(),
+                               s.ToString());
     }
     ArrayList forward(const ArrayList& in) override { return {in[0].broadcast_to(shape_)}; }
     VarList backward(const IndexList&, const VarList& gy) override { return {sum_to(gy[0], input_shape(0))}; }

@@ -16,8 +16,8 @@ class LinearFunction : public FunctionNode {
 public:
     const char* label() const override { return "LinearFunction"; }
     void check_type_forward(const ArrayList& in) const override {
-        type_check::Expect(label(), in.size() == 2 || in.size() == 3, "2 <= in_types.size <= 3",
-                           std::to_string(in.size()));
+        if (in.size() != 2 && in.size() != 3)
+            type_check::Expect(label(), false, "2 <= in_types.size <= 3", std::to_string(in.size()));
         type_check::ExpectFloat(label(), in, 0);
         type_check::ExpectSameDtype(label(), in, 0, 1);
         type_check::ExpectNdim(label(), in, 0, 2);

@@ -1,4 +1,6 @@
 // copy.cc — CPU fill, broadcast strides, and the casting copy behind copy()/astype()/assign().
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "cnet/core/array.h"
@@ -55,8 +57,16 @@ void CastRun(char* dst, int64_t dst_step, const char* src, int64_t src_step, int
 void Array::fill(Scalar value) {
     CNET_CHECK_AS(DeviceError, device().is_cpu(), "fill on ", device().ToString(), " is not supported in this build");
     const Strides st[1] = {strides_};
+    const bool zero_bits = value.is_float() ? value.to_double() == 0 && !std::signbit(value.to_double())
+                                            : value.to_int() == 0;
     CNET_DISPATCH_ALL(dtype_, T, {
         const T v = static_cast<T>(value.is_float() ? value.to_double() : static_cast<double>(value.to_int()));
+        if (is_contiguous()) {  // gradients are zeroed this way on every step: one memset/fill_n, not a strided loop
+            T* p = static_cast<T*>(raw_data());
+            if (zero_bits) std::memset(static_cast<void*>(p), 0, static_cast<size_t>(size()) * sizeof(T));
+            else std::fill_n(p, size(), v);
+            return;
+        }
         native::ForEachRun<1>(shape_, {static_cast<char*>(raw_data())}, {st[0]},
                               {static_cast<int64_t>(sizeof(T))}, [v](std::array<char*, 1> p,
                                                                      const std::array<int64_t, 1>& step, int64_t n) {

@@ -233,12 +233,26 @@ Array& InPlace(Array& a, const Array& result) {
     a.assign(result);
     return a;
 }
+
+// Gradient accumulation runs `a += b` on every backward: when nothing can alias or change dtype, compute straight
+// into a's memory instead of into a temporary that is then copied back.
+bool CanComputeInPlace(const Array& a, const Array& b) {
+    return a.is_contiguous() && IsFloat(a.dtype()) && a.dtype() == b.dtype() && a.shape() == b.shape() &&
+           a.device().is_cpu() && b.device().is_cpu() && a.storage() != b.storage();
+}
+Array& InPlaceBinary(kernels::BinaryOp op, Array& a, const Array& b) {
+    if (CanComputeInPlace(a, b)) {
+        kernels::Binary(op, a, b, a);
+        return a;
+    }
+    return InPlace(a, np::binary(op, a, b));
+}
 }  // namespace
 
-Array& operator+=(Array& a, const Array& b) { return InPlace(a, a + b); }
-Array& operator-=(Array& a, const Array& b) { return InPlace(a, a - b); }
-Array& operator*=(Array& a, const Array& b) { return InPlace(a, a * b); }
-Array& operator/=(Array& a, const Array& b) { return InPlace(a, a / b); }
+Array& operator+=(Array& a, const Array& b) { return InPlaceBinary(kernels::BinaryOp::kAdd, a, b); }
+Array& operator-=(Array& a, const Array& b) { return InPlaceBinary(kernels::BinaryOp::kSubtract, a, b); }
+Array& operator*=(Array& a, const Array& b) { return InPlaceBinary(kernels::BinaryOp::kMultiply, a, b); }
+Array& operator/=(Array& a, const Array& b) { return InPlaceBinary(kernels::BinaryOp::kDivide, a, b); }
 Array& operator+=(Array& a, Scalar b) { return InPlace(a, a + b); }
 Array& operator-=(Array& a, Scalar b) { return InPlace(a, a - b); }
 Array& operator*=(Array& a, Scalar b) { return InPlace(a, a * b); }

@@ -32,6 +32,10 @@ void ExpectNdimAtLeast(const char* label, const ArrayList& in, size_t i, int n);
 void ExpectSameShape(const char* label, const ArrayList& in, size_t i, size_t j);
 /// expect(<lhs_text> == <rhs_text>) with integer values: "Actual: 4 != 3".
 void ExpectEq(const char* label, int64_t lhs, int64_t rhs, const std::string& lhs_text, const std::string& rhs_text);
+/// The same for literal texts: nothing is allocated when the check passes.
+inline void ExpectEq(const char* label, int64_t lhs, int64_t rhs, const char* lhs_text, const char* rhs_text) {
+    if (lhs != rhs) ExpectEq(label, lhs, rhs, std::string(lhs_text), std::string(rhs_text));
+}
 /// Generic: raise with the given expectation text and actual text when !ok.
 void Expect(const char* label, bool ok, const std::string& expect, const std::string& actual);
 
