@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -55,6 +56,27 @@ double MTime(const std::string& path) {
     return static_cast<double>(st.st_mtim.tv_sec) + st.st_mtim.tv_nsec * 1e-9;
 }
 
+// Note [Installed runtime]: after `cmake --install`, cnetc lives in <prefix>/bin next to <prefix>/include/cnet
+// and <prefix>/lib/libcnet_runtime.a; it uses those. Run from the build tree, it uses the paths recorded at
+// configure time.
+struct RuntimePaths {
+    std::string include_dir;
+    std::string library;
+};
+
+RuntimePaths FindRuntime() {
+    char self[4096];
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        std::string exe(self, static_cast<std::size_t>(n));
+        const std::string bin_dir = exe.substr(0, exe.find_last_of('/'));
+        const std::string prefix = bin_dir.substr(0, bin_dir.find_last_of('/'));
+        RuntimePaths installed{prefix + "/include", prefix + "/lib/libcnet_runtime.a"};
+        if (MTime(installed.library) >= 0 && MTime(installed.include_dir + "/cnet/core/array.h") >= 0) return installed;
+    }
+    return {CNET_TOOLCHAIN_INCLUDE_DIR, CNET_TOOLCHAIN_RUNTIME_LIBRARY};
+}
+
 std::string Stem(const std::string& path) {
     std::string base = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
     const std::size_t dot = base.rfind('.');
@@ -72,7 +94,8 @@ int BuildExecutable(const BuildRequest& request, std::ostream& err) {
         return 2;
     }
     const std::string cc_path = dir + "/" + Stem(request.source_path) + ".cc";
-    const std::string runtime = CNET_TOOLCHAIN_RUNTIME_LIBRARY;
+    const RuntimePaths paths = FindRuntime();
+    const std::string& runtime = paths.library;
     if (MTime(runtime) < 0) {
         err << "cnetc: error: the cnet runtime library is not built ('" << runtime
             << "'); build the 'cnet_runtime' target first\n";
@@ -95,7 +118,7 @@ int BuildExecutable(const BuildRequest& request, std::ostream& err) {
     const std::string launcher = CNET_TOOLCHAIN_LAUNCHER;
     if (!launcher.empty()) command += launcher + " ";
     command += Quote(CNET_TOOLCHAIN_CXX) + " -std=c++17 " + request.opt_level + " -I" +
-               Quote(CNET_TOOLCHAIN_INCLUDE_DIR) + " -o " + Quote(request.output) + " " + Quote(cc_path) + " " +
+               Quote(paths.include_dir) + " -o " + Quote(request.output) + " " + Quote(cc_path) + " " +
                Quote(runtime) + " " + CNET_TOOLCHAIN_LINK_FLAGS + " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
     if (pipe == nullptr) {
