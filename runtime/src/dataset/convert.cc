@@ -83,6 +83,25 @@ std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optio
     return Concat(batch, device, {padding}, false);
 }
 
+datasets::DictExample concat_dict_examples(const std::vector<datasets::DictExample>& batch, std::optional<int> device,
+                                      std::optional<Scalar> padding) {
+    CNET_CHECK_AS(ValueError, !batch.empty(), "batch is empty");
+    // Each key is stacked as a batch of 1-tuples, so padding and dtype promotion follow the tuple case.
+    datasets::DictExample out;
+    for (const auto& item : batch[0]) {
+        const std::string& key = item.first;
+        std::vector<Example> column;
+        column.reserve(batch.size());
+        for (size_t n = 0; n < batch.size(); ++n) {
+            auto it = batch[n].find(key);
+            CNET_CHECK_AS(ValueError, it != batch[n].end(), "concat_examples: example ", n, " has no key '", key, "'");
+            column.push_back(Example{it->second});
+        }
+        out[key] = concat_examples(column, device, padding)[0];
+    }
+    return out;
+}
+
 std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optional<int> device,
                                    const std::vector<Scalar>& padding) {
     std::vector<std::optional<Scalar>> paddings(padding.begin(), padding.end());

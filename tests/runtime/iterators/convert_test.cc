@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cnet/datasets/dict_dataset.h"
 #include "cnet/datasets/tuple_dataset.h"
 #include "cnet/iterators/serial_iterator.h"
 #include "test_util.h"
@@ -40,6 +41,35 @@ TEST(ConcatExamplesTest, PaddingScalarAndPerSlot) {
     EXPECT_EQ(out2[0].to_vector<int64_t>(), (std::vector<int64_t>{1, 2, 3, 100, 100, 100}));
     EXPECT_EQ(out2[1].shape(), (Shape{3, 1}));
     EXPECT_EQ(out2[1].to_vector<int64_t>(), (std::vector<int64_t>{0, 200, 2}));
+}
+
+// Inventory item 84, dict examples: {'feature': [[1,2],[3,4],[5,6]], 'label': [0,1,2]}.
+TEST(ConcatExamplesTest, DictExamplesStackPerKey) {
+    const std::vector<datasets::DictExample> batch = {{{"feature", I({1, 2})}, {"label", I0(0)}},
+                                                      {{"feature", I({3, 4})}, {"label", I0(1)}},
+                                                      {{"feature", I({5, 6})}, {"label", I0(2)}}};
+    const datasets::DictExample out = dataset::concat_dict_examples(batch);
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(out.begin()->first, "feature");  // the examples' key order
+    EXPECT_EQ(out.at("feature").shape(), (Shape{3, 2}));
+    EXPECT_EQ(out.at("feature").to_vector<int64_t>(), (std::vector<int64_t>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(out.at("label").to_vector<int64_t>(), (std::vector<int64_t>{0, 1, 2}));
+    const std::vector<datasets::DictExample> missing = {{{"feature", I({1, 2})}}, {{"label", I0(1)}}};
+    EXPECT_THROW(dataset::concat_dict_examples(missing), ValueError);
+}
+
+TEST(DictDatasetTest, NamedRowsAndLengthCheck) {
+    datasets::DictDataset ds({{"x", I({8, 0, 5, 1})}, {"t", I({3, 1, 7, 4})}});
+    EXPECT_EQ(ds.size(), 4);
+    EXPECT_EQ(ds.keys(), (std::vector<std::string>{"x", "t"}));
+    const datasets::DictExample e = ds.get_example_dict(2);
+    EXPECT_EQ(e.at("x").item<int64_t>(), 5);
+    EXPECT_EQ(e.at("t").item<int64_t>(), 7);
+    const Example tuple = ds.get_example(3);  // the tuple view the iterators use: rows in key order
+    EXPECT_EQ(tuple[0].item<int64_t>(), 1);
+    EXPECT_EQ(tuple[1].item<int64_t>(), 4);
+    EXPECT_THROW(datasets::DictDataset({{"x", I({1, 2})}, {"t", I({1})}}), ValueError);
+    EXPECT_THROW(datasets::DictDataset({{"x", I({1})}, {"x", I({1})}}), ValueError);
 }
 
 TEST(ConcatExamplesTest, DtypePromotionAndDevice) {

@@ -6,6 +6,7 @@
 
 #include "cnet/core/array.h"
 #include "cnet/datasets/dataset.h"
+#include "cnet/datasets/dict_dataset.h"
 
 namespace cnet {
 namespace dataset {
@@ -27,6 +28,13 @@ std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optio
 /// Per-slot padding values (Chainer's tuple padding), one per slot.
 std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optional<int> device,
                                    const std::vector<Scalar>& padding);
+
+/// concat_examples on dict examples (DictDataset.get_example_dict): {key: the stacked key of every example},
+/// keys in the first example's order; every example must have the same keys (ValueError naming the missing
+/// one). A separate name because an overload would make `concat_examples({})` and the Converter ambiguous.
+datasets::DictExample concat_dict_examples(const std::vector<datasets::DictExample>& batch,
+                                      std::optional<int> device = std::nullopt,
+                                      std::optional<Scalar> padding = std::nullopt);
 
 /// The converter type the updaters and Evaluator take (concat_examples fits it).
 using Converter =
