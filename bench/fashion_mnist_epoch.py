@@ -117,7 +117,7 @@ def main():
     parser.add_argument("--batchsize", type=int, default=100)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--label", default="", help="peer name printed in the JSON lines")
-    parser.add_argument("--out", default="/tmp/fashion_mnist_epoch_result")
+    parser.add_argument("--out", default="result/fashion_mnist_epoch", help="Chainer trainer output directory")
     parser.add_argument("--data", default=os.environ.get("FASHION_MNIST_DIR", "/usr/share/datasets/fashion-mnist"))
     args = parser.parse_args()
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
