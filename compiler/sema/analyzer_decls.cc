@@ -278,7 +278,6 @@ void Analyzer::CollectClass(const ast::ClassDef& def) {
     if (!def.bases().empty()) {
         const ast::Expr& base = *def.bases()[0];
         report_ = true;
-        ir::ExprInfo dummy;
         TypeRef t = Expr(base);
         if (t->kind == TypeKind::kLibClass && t->lib_type != nullptr &&
             (t->lib_type->name == "Chain" || t->lib_type->name == "ChainList" || t->lib_type->name == "Link")) {
@@ -395,7 +394,6 @@ void Analyzer::ChooseEntry() {
     script->is_entry = true;
     script->return_type = types::None();
     for (const ast::Stmt* s : program_.script) {
-        ast::StmtList dummy;
         // Collect names assigned by top-level statements.
         if (const auto* a = ast::DynCast<ast::AssignStmt>(s)) {
             for (const auto& t : a->targets()) CollectTargets(*script, *t);

@@ -27,7 +27,7 @@ void GlorotNormal::operator()(Array& array) const {
 }
 
 HeNormal::HeNormal(double scale, std::optional<Dtype> dtype, const std::string& fan_option)
-    : Initializer(dtype), scale_(scale), fan_option_(fan_option) {
+    : ScaledInitializer(scale, dtype), fan_option_(fan_option) {
     CNET_CHECK_AS(ValueError, fan_option == "fan_in" || fan_option == "fan_out", "fan_option should be either ",
                   "'fan_in' or 'fan_out', got '", fan_option, "'");
 }

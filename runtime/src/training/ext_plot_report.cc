@@ -52,7 +52,7 @@ void PlotReport::operator()(Trainer& trainer) {
     summary_->add(selected);
     if (!(*trigger_)(trainer)) return;
 
-    std::map<std::string, double> stats = summary_->compute_mean();
+    reporter::Statistics stats = summary_->compute_mean();
     stats["epoch"] = static_cast<double>(trainer.updater->epoch());
     stats["iteration"] = static_cast<double>(trainer.updater->iteration);
     auto x = stats.find(x_key_);

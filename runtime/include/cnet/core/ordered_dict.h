@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <initializer_list>
-#include <map>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -73,9 +72,6 @@ public:
         items_.erase(it);
         return 1;
     }
-
-    /// The same entries as a sorted std::map (for callers that want key order).
-    operator std::map<K, V>() const { return std::map<K, V>(items_.begin(), items_.end()); }  // NOLINT
 
     bool operator==(const OrderedDict& other) const { return items_ == other.items_; }
 

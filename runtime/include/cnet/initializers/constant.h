@@ -43,15 +43,11 @@ public:
 };
 
 /// Identity(scale=1.0, dtype=None): scale * I for a square 2-D array (ValueError otherwise).
-class Identity : public Initializer {
+class Identity : public ScaledInitializer {
 public:
     explicit Identity(double scale = 1.0, std::optional<Dtype> dtype = std::nullopt)
-        : Initializer(dtype), scale_(scale) {}
+        : ScaledInitializer(scale, dtype) {}
     void operator()(Array& array) const override;
-    double scale() const { return scale_; }
-
-private:
-    double scale_;
 };
 
 }  // namespace initializers

@@ -26,6 +26,17 @@ private:
     std::optional<Dtype> dtype_;
 };
 
+/// The initializers parameterised by a `scale` (Normal, Uniform, their LeCun/Glorot/He variants, Orthogonal,
+/// Identity).
+class ScaledInitializer : public Initializer {
+public:
+    double scale() const { return scale_; }
+
+protected:
+    ScaledInitializer(double scale, std::optional<Dtype> dtype) : Initializer(dtype), scale_(scale) {}
+    double scale_;
+};
+
 /// chainer.initializer.get_fans(shape): (fan_in, fan_out) = (shape[1], shape[0]) times prod(shape[2:]).
 /// Throws ValueError for shapes of fewer than 2 dimensions.
 std::pair<int64_t, int64_t> get_fans(const Shape& shape);

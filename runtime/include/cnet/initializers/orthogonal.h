@@ -11,15 +11,11 @@ namespace initializers {
 /// Orthogonal(scale=1.1, dtype=None): the array, viewed as (shape[0], prod(shape[1:])), gets orthonormal rows
 /// (from the QR decomposition of a Gaussian matrix) times scale. A 0-d array is set to scale. ValueError
 /// when shape[0] > prod(shape[1:]) or the array is empty.
-class Orthogonal : public Initializer {
+class Orthogonal : public ScaledInitializer {
 public:
     explicit Orthogonal(double scale = 1.1, std::optional<Dtype> dtype = std::nullopt)
-        : Initializer(dtype), scale_(scale) {}
+        : ScaledInitializer(scale, dtype) {}
     void operator()(Array& array) const override;
-    double scale() const { return scale_; }
-
-private:
-    double scale_;
 };
 
 }  // namespace initializers
