@@ -1,8 +1,8 @@
 // training_test.cc — acceptance behaviours H79-H81 and H83-H85 (reporter, Classifier/trainer report keys,
 // config, datasets, concat_examples, TupleDataset and splits) of the Chainer API inventory.
 //
-// not implemented: H84's dict examples (`concat_examples` of dicts -> {'feature': ..., 'label': ...}): a
-// runtime example is a tuple of arrays (datasets::Example), there are no dict examples.
+// H84's dict case ({'feature': ..., 'label': ...}) is dataset::concat_dict_examples, tested in
+// tests/runtime/iterators/convert_test.cc (DictExamplesStackPerKey).
 #include <gtest/gtest.h>
 
 #include <algorithm>
