@@ -165,6 +165,7 @@ std::string Generator::Call(const ast::CallExpr& e) {
             return E(e.func()) + "->" + fwd->cpp_name + "(" + Args(*call, true, false) + ")";
         }
         case TypeKind::kLibObject: {
+            if (call != &kEmpty) return "(*" + E(e.func()) + ")(" + Args(*call, false, true) + ")";  // `__call__`
             std::string args;
             for (std::size_t i = 0; i < e.args().size(); ++i) {
                 args += (i ? ", " : "") + E(*e.args()[i], sema::types::Variable());

@@ -172,6 +172,19 @@ TypeRef Analyzer::CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const s
 }
 
 TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
+    // A link whose forward takes other arguments or returns more than a Variable declares its signature as a
+    // `__call__` method in builtins.def (StatelessLSTM, NStepLSTM, ...).
+    if (const BuiltinEntry* m = table_.MethodOrAttr(link->lib_type->name, "__call__")) {
+        ir::CallInfo call;
+        if (!Bind(e, link->lib_type->name, LibParams(*m), call)) {
+            for (const auto& a : e.args()) Expr(*a);
+            for (const auto& k : e.keywords()) Expr(k->value());
+            return types::Unknown();
+        }
+        CheckArgTypes(e, link->lib_type->name, call);
+        program_.calls[&e] = call;
+        return ResultType(*m, &call);
+    }
     for (const auto& a : e.args()) {
         TypeRef t = Expr(*a);
         if (!IsArrayLike(t) && t->kind != TypeKind::kUnknown) {

@@ -43,7 +43,10 @@ std::vector<std::string> SplitTopLevel(std::string_view text, char sep) {
 std::string OpResult(const std::string& name) {
     if (name == "precision" || name == "recall" || name == "f1_score") return "tuple[Variable, Variable]";
     if (name == "classification_summary") return "tuple[Variable, Variable, Variable, Variable]";
-    if (name == "split_axis" || name == "separate") return "list[Variable]";
+    if (name == "split_axis" || name == "separate" || name == "transpose_sequence") return "list[Variable]";
+    if (name == "lstm" || name == "slstm" || name == "tree_lstm") return "tuple[Variable, Variable]";
+    if (name == "n_step_lstm" || name == "n_step_bilstm") return "tuple[Variable, Variable, list[Variable]]";
+    if (name.rfind("n_step_", 0) == 0) return "tuple[Variable, list[Variable]]";
     return "Variable";
 }
 
@@ -153,6 +156,7 @@ BuiltinTable::BuiltinTable() {
         e.family = #op_family_;                                                                               \
         for (ParamSpec& p : e.signature.params) {                                                             \
             if (p.name == "xs" || p.name == "inputs") p.type = "list[Variable]";                             \
+            if (p.name == "ws" || p.name == "bs") p.type = "list[list[Variable]]";                           \
         }                                                                                                     \
         entries_.push_back(std::move(e));                                                                     \
     }
