@@ -15,7 +15,7 @@
 #   PYTHON               interpreter that imports torch+chainer (default: first of python3, /usr/bin/python3)
 #   BUILD_DIR            CMake build directory                   (default <repo>/build-bench)
 #   OUT                  where results go                        (default $BUILD_DIR/peers)
-#   WORKLOADS            workload keys                           (default "A B D")
+#   WORKLOADS            workload keys                           (default "A B C D")
 #   THREADS              thread counts                           (default "1 2")
 #   ROUNDS               interleaved rounds                      (default 3)
 #   SCALE                multiplies iteration counts             (default 1)
@@ -33,7 +33,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PEER_DIR=${CNET_PEER_BENCH_DIR:-$ROOT/../shared/bench}
 BUILD_DIR=${BUILD_DIR:-$ROOT/build-bench}
 OUT=${OUT:-$BUILD_DIR/peers}
-WORKLOADS=${WORKLOADS:-"A B D"}
+WORKLOADS=${WORKLOADS:-"A B C D"}
 THREADS=${THREADS:-"1 2"}
 ROUNDS=${ROUNDS:-3}
 SCALE=${SCALE:-1}

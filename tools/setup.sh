@@ -10,6 +10,7 @@ PACKAGES=(
   libeigen3-dev libgtest-dev libgmock-dev
   zlib1g-dev nlohmann-json3-dev libfmt-dev libcli11-dev libcairo2-dev
   dataset-fashion-mnist python3 python3-numpy
+  fortunes-min
 )
 
 missing=()
