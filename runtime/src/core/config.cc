@@ -47,7 +47,9 @@ Config::Config(bool is_global) : is_global_(is_global) {
     others_["cudnn_deterministic"] = false;
     others_["autotune"] = false;
     others_["use_cudnn_tensor_core"] = std::string("auto");
-    others_["use_ideep"] = EnvString("CHAINER_USE_IDEEP", "never");
+    // Chainer defaults to 'never' because iDeep is an optional extra; oneDNN is part of cnet's CPU build,
+    // so 'auto' (oneDNN where it takes the arrays) is the default and 'never' selects the reference path.
+    others_["use_ideep"] = EnvString("CHAINER_USE_IDEEP", "auto");
 }
 
 const Config& Config::Global() const { return global_config(); }
