@@ -47,6 +47,7 @@ std::string OpResult(const std::string& name) {
     if (name == "lstm" || name == "slstm" || name == "tree_lstm") return "tuple[Variable, Variable]";
     if (name == "n_step_lstm" || name == "n_step_bilstm") return "tuple[Variable, Variable, list[Variable]]";
     if (name.rfind("n_step_", 0) == 0) return "tuple[Variable, list[Variable]]";
+    if (name == "max_pooling_2d" || name == "max_pooling_nd") return "tuple[Variable, ndarray] if return_indices else Variable";
     return "Variable";
 }
 

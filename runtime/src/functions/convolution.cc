@@ -11,6 +11,7 @@
 #include "cnet/functions/reduction.h"
 #include "cnet/kernels/convolution.h"
 #include "cnet/np/math.h"
+#include "functions/convolution_internal.h"
 
 namespace cnet {
 namespace functions {
@@ -337,6 +338,10 @@ Variable im2col(const Variable& x, const IntTuple& ksize, const IntTuple& stride
         out.push_back(get_conv_outsize(x.shape()[i + 2], p.ksize[i], p.stride[i], p.pad[i], cover_all, p.dilate[i]));
     const Variable col = Apply1<Im2ColFunction>({x}, p, out);
     return reshape(col, Shape{x.shape()[0], x.shape()[1] * p.ksize.prod(), out[0], out[1]});
+}
+
+Variable internal::Col2Im(const Variable& col, const ConvParams& p, const Shape& x_shape) {
+    return Apply1<Col2ImFunction>({col}, p, x_shape);
 }
 
 Dims IntTuple::Expand(int ndim, const char* what) const {

@@ -1,0 +1,189 @@
+// pooling.cc — CPU max and average pooling: each (n, c) plane walks its window taps in order (window.h),
+// so "first maximum" ties resolve as NumPy's argmax does.
+#include "cnet/kernels/pooling.h"
+
+#include <limits>
+#include <vector>
+
+#include "cnet/core/dtype_dispatch.h"
+#include "native/window.h"
+
+namespace cnet {
+namespace kernels {
+namespace {
+
+using native::ForEachPlaneTap;
+using native::WalkOutputs;
+
+Shape OutSpatial(const Array& y, int nd) { return Shape(y.shape().end() - nd, y.shape().end()); }
+int64_t PlaneSize(const Array& a) { return a.size() / (a.shape()[0] * a.shape()[1]); }
+
+void CheckCpu(const Array& a, const char* op) {
+    CNET_CHECK_AS(DeviceError, a.device().is_cpu(), op, " on ", a.device().ToString(),
+                  " is not supported in this build");
+}
+
+// The divisor of each output position: the window size, or the taps that fall inside the input.
+std::vector<double> Divisors(const Shape& x_shape, const Shape& out_spatial, const ConvParams& p, bool exclude_pad) {
+    const int64_t out = out_spatial.prod(), taps = p.ksize.prod();
+    std::vector<double> div(out, static_cast<double>(taps));
+    if (!exclude_pad) return div;
+    std::fill(div.begin(), div.end(), 0.0);
+    const Shape one_plane = [&] {
+        Shape s = x_shape;
+        s[0] = s[1] = 1;
+        return s;
+    }();
+    ForEachPlaneTap(one_plane, out_spatial, p, [&](int64_t, int64_t, const auto& tables, const int64_t* k) {
+        auto f = [&](int64_t o, int64_t off) { div[o] += off >= 0 ? 1.0 : 0.0; };
+        int64_t o = 0;
+        WalkOutputs(tables, k, 0, 0, o, f);
+    });
+    return div;
+}
+
+template <typename T>
+void MaxForward(const Array& x_in, const ConvParams& p, const Array& y, const Array& idx) {
+    const Array x = x_in.as_contiguous();
+    const T* xp = x.data<T>();
+    T* yp = y.data<T>();
+    int64_t* ip = idx.data<int64_t>();
+    const int64_t in = PlaneSize(x), out = PlaneSize(y);
+    ForEachPlaneTap(x.shape(), OutSpatial(y, p.ksize.ndim()), p,
+                    [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
+                        const T* xs = xp + plane * in;
+                        T* ys = yp + plane * out;
+                        int64_t* is = ip + plane * out;
+                        if (tap == 0) {
+                            std::fill(ys, ys + out, -std::numeric_limits<T>::infinity());
+                            std::fill(is, is + out, int64_t{0});
+                        }
+                        auto f = [&](int64_t o, int64_t off) {
+                            if (off >= 0 && xs[off] > ys[o]) {
+                                ys[o] = xs[off];
+                                is[o] = tap;
+                            }
+                        };
+                        int64_t o = 0;
+                        WalkOutputs(tables, k, 0, 0, o, f);
+                    });
+}
+
+// Visits (for every plane and tap) the outputs whose recorded tap is this one: f(plane, o, off).
+template <typename F>
+void ForEachRecordedTap(const Shape& x_shape, const Array& idx, const ConvParams& p, F f) {
+    const int64_t* ip = idx.data<int64_t>();
+    const int64_t out = PlaneSize(idx);
+    ForEachPlaneTap(x_shape, OutSpatial(idx, p.ksize.ndim()), p,
+                    [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
+                        const int64_t* is = ip + plane * out;
+                        auto g = [&](int64_t o, int64_t off) {
+                            if (is[o] == tap) f(plane, o, off);
+                        };
+                        int64_t o = 0;
+                        WalkOutputs(tables, k, 0, 0, o, g);
+                    });
+}
+
+template <typename T>
+void AverageForward(const Array& x_in, const ConvParams& p, bool exclude_pad, const Array& y) {
+    const Array x = x_in.as_contiguous();
+    const T* xp = x.data<T>();
+    T* yp = y.data<T>();
+    const int64_t in = PlaneSize(x), out = PlaneSize(y), taps = p.ksize.prod();
+    const std::vector<double> div = Divisors(x.shape(), OutSpatial(y, p.ksize.ndim()), p, exclude_pad);
+    ForEachPlaneTap(x.shape(), OutSpatial(y, p.ksize.ndim()), p,
+                    [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
+                        const T* xs = xp + plane * in;
+                        T* ys = yp + plane * out;
+                        if (tap == 0) std::fill(ys, ys + out, T(0));
+                        auto f = [&](int64_t o, int64_t off) {
+                            if (off >= 0) ys[o] += xs[off];
+                        };
+                        int64_t o = 0;
+                        WalkOutputs(tables, k, 0, 0, o, f);
+                        if (tap + 1 == taps)
+                            for (int64_t i = 0; i < out; ++i) ys[i] = static_cast<T>(ys[i] / div[i]);
+                    });
+}
+
+template <typename T>
+void AverageBackward(const Array& gy_in, const ConvParams& p, bool exclude_pad, const Array& gx) {
+    const Array gy = gy_in.as_contiguous();
+    const T* gp = gy.data<T>();
+    T* xp = gx.data<T>();
+    const int64_t in = PlaneSize(gx), out = PlaneSize(gy);
+    const std::vector<double> div = Divisors(gx.shape(), OutSpatial(gy, p.ksize.ndim()), p, exclude_pad);
+    ForEachPlaneTap(gx.shape(), OutSpatial(gy, p.ksize.ndim()), p,
+                    [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
+                        T* xs = xp + plane * in;
+                        const T* gs = gp + plane * out;
+                        if (tap == 0) std::fill(xs, xs + in, T(0));
+                        auto f = [&](int64_t o, int64_t off) {
+                            if (off >= 0) xs[off] += static_cast<T>(gs[o] / div[o]);
+                        };
+                        int64_t o = 0;
+                        WalkOutputs(tables, k, 0, 0, o, f);
+                    });
+}
+
+}  // namespace
+
+void MaxPoolingForward(const Array& x, const ConvParams& p, const Array& y, const Array& indexes) {
+    CheckCpu(x, "max_pooling");
+    CNET_DISPATCH_FLOAT(x.dtype(), T, MaxForward<T>(x, p, y, indexes));
+}
+
+void MaxPoolingBackward(const Array& gy_in, const Array& indexes, const ConvParams& p, const Array& gx) {
+    CheckCpu(gy_in, "max_pooling (backward)");
+    const Array gy = gy_in.as_contiguous(), idx = indexes.as_contiguous();
+    const int64_t in = PlaneSize(gx), out = PlaneSize(gy);
+    CNET_DISPATCH_FLOAT(gx.dtype(), T, {
+        const T* gp = gy.data<T>();
+        T* xp = gx.data<T>();
+        std::fill(xp, xp + gx.size(), T(0));
+        ForEachRecordedTap(gx.shape(), idx, p, [&](int64_t plane, int64_t o, int64_t off) {
+            if (off >= 0) xp[plane * in + off] += gp[plane * out + o];
+        });
+    });
+}
+
+void MaxPoolingGather(const Array& x_in, const Array& indexes, const ConvParams& p, const Array& y) {
+    CheckCpu(x_in, "max_pooling (gather)");
+    const Array x = x_in.as_contiguous(), idx = indexes.as_contiguous();
+    const int64_t in = PlaneSize(x), out = PlaneSize(y);
+    CNET_DISPATCH_FLOAT(x.dtype(), T, {
+        const T* xp = x.data<T>();
+        T* yp = y.data<T>();
+        ForEachRecordedTap(x.shape(), idx, p, [&](int64_t plane, int64_t o, int64_t off) {
+            yp[plane * out + o] = off >= 0 ? xp[plane * in + off] : T(0);
+        });
+    });
+}
+
+void AveragePoolingForward(const Array& x, const ConvParams& p, bool exclude_pad, const Array& y) {
+    CheckCpu(x, "average_pooling");
+    CNET_DISPATCH_FLOAT(x.dtype(), T, AverageForward<T>(x, p, exclude_pad, y));
+}
+
+void AveragePoolingBackward(const Array& gy, const ConvParams& p, bool exclude_pad, const Array& gx) {
+    CheckCpu(gy, "average_pooling (backward)");
+    CNET_DISPATCH_FLOAT(gx.dtype(), T, AverageBackward<T>(gy, p, exclude_pad, gx));
+}
+
+void PoolingIndexMask(const Array& indexes, const ConvParams& p, const Array& mask) {
+    CheckCpu(indexes, "pooling index mask");
+    const Array idx = indexes.as_contiguous();
+    const int64_t* ip = idx.data<int64_t>();
+    const int64_t planes = idx.shape()[0] * idx.shape()[1], out = PlaneSize(idx), taps = p.ksize.prod();
+    CNET_DISPATCH_FLOAT(mask.dtype(), T, {
+        T* mp = mask.data<T>();
+        for (int64_t plane = 0; plane < planes; ++plane)
+            for (int64_t tap = 0; tap < taps; ++tap)
+                for (int64_t o = 0; o < out; ++o)
+                    mp[(plane * taps + tap) * out + o] = ip[plane * out + o] == tap ? T(1) : T(0);
+    });
+}
+
+}  // namespace kernels
+}  // namespace cnet

@@ -1,0 +1,136 @@
+// pooling_test.cc — pooling: documented values (E66), values against a direct loop, gradient checks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "cnet/functions/pooling.h"
+#include "cnet/np/math.h"
+#include "cnet/testing/gradient_check.h"
+#include "gradcheck_registry.h"
+#include "test_util.h"
+
+CNET_BACKWARD_CHECKED(
+    "max_pooling_2d, max_pooling_nd, average_pooling_2d, average_pooling_nd, unpooling_2d, unpooling_nd, "
+    "upsampling_2d, spatial_pyramid_pooling_2d");
+CNET_DOUBLE_BACKWARD_CHECKED(
+    "max_pooling_2d, max_pooling_nd, average_pooling_2d, average_pooling_nd, unpooling_2d, unpooling_nd, "
+    "upsampling_2d, spatial_pyramid_pooling_2d");
+
+namespace cnet {
+namespace {
+
+namespace F = functions;
+using gradient_check::check_backward;
+using gradient_check::check_double_backward;
+using testing_util::Arange;
+using testing_util::Arr;
+using testing_util::Uniform;
+const Dtype kF64 = Dtype::kFloat64;
+
+// Pools one (H, W) plane directly: max (padding -inf) or mean with divisor kh*kw (or the taps inside).
+std::vector<double> DirectPool(const std::vector<double>& x, int64_t H, int64_t W, int64_t k, int64_t s, int64_t p,
+                               int64_t oh, int64_t ow, bool max, bool exclude_pad) {
+    std::vector<double> y;
+    for (int64_t i = 0; i < oh; ++i)
+        for (int64_t j = 0; j < ow; ++j) {
+            double acc = max ? -std::numeric_limits<double>::infinity() : 0.0, n = 0;
+            for (int64_t a = 0; a < k; ++a)
+                for (int64_t b = 0; b < k; ++b) {
+                    const int64_t r = i * s - p + a, c = j * s - p + b;
+                    if (r < 0 || r >= H || c < 0 || c >= W) continue;
+                    acc = max ? std::max(acc, x[r * W + c]) : acc + x[r * W + c];
+                    n += 1;
+                }
+            y.push_back(max ? acc : acc / (exclude_pad ? n : double(k * k)));
+        }
+    return y;
+}
+
+TEST(PoolingTest, DocumentedMaxPoolingAndUpsampling) {
+    // E66.
+    const Array x = Arange(36, Shape{1, 1, 6, 6}) + 1.0;
+    const auto [y, indexes] = F::max_pooling_2d(x, 2, 2, 0, true, true);
+    EXPECT_ALLCLOSE(y.array(), Arr({8, 10, 12, 20, 22, 24, 32, 34, 36}, Shape{1, 1, 3, 3}));
+    EXPECT_EQ(indexes.to_vector<int64_t>(), std::vector<int64_t>(9, 3));
+    const Array up = F::upsampling_2d(y, indexes, 2, 2, 0, {6, 6}).array();
+    std::vector<double> want(36, 0.0);
+    for (int i : {1, 3, 5})
+        for (int j : {1, 3, 5}) want[i * 6 + j] = i * 6 + j + 1;
+    EXPECT_ALLCLOSE(up, Array::FromVector(want, Shape{1, 1, 6, 6}).astype(Dtype::kFloat32));
+}
+
+TEST(PoolingTest, ValuesMatchTheDefinition) {
+    const Array x = Uniform(Shape{2, 3, 7, 7}, -1, 1, kF64, 1);
+    const std::vector<double> xv = x.to_vector<double>();
+    struct Case {
+        int64_t k, s, p;
+        bool cover_all;
+    };
+    for (const Case& c : {Case{2, 2, 0, true}, Case{3, 2, 1, true}, Case{3, 2, 1, false}, Case{3, 1, 0, false}}) {
+        const Array ymax = F::max_pooling_2d(x, c.k, c.s, c.p, c.cover_all).array();
+        const Array yavg = F::average_pooling_2d(x, c.k, c.s, c.p).array();
+        const Array yexc = F::average_pooling_nd(x, c.k, c.s, c.p, std::nullopt).array();
+        const int64_t oh = ymax.shape()[2], ah = yavg.shape()[2];
+        std::vector<double> wmax, wavg, wexc;
+        for (int64_t plane = 0; plane < 6; ++plane) {
+            const std::vector<double> xp(xv.begin() + plane * 49, xv.begin() + (plane + 1) * 49);
+            for (double v : DirectPool(xp, 7, 7, c.k, c.s, c.p, oh, oh, true, false)) wmax.push_back(v);
+            for (double v : DirectPool(xp, 7, 7, c.k, c.s, c.p, ah, ah, false, false)) wavg.push_back(v);
+            for (double v : DirectPool(xp, 7, 7, c.k, c.s, c.p, ah, ah, false, true)) wexc.push_back(v);
+        }
+        EXPECT_EQ(ymax.to_vector<double>(), wmax);
+        EXPECT_ALLCLOSE(yavg, Array::FromVector(wavg, yavg.shape()));
+        EXPECT_ALLCLOSE(yexc, Array::FromVector(wexc, yexc.shape()));
+    }
+    // stride None is ksize; cover_all rounds the output size up.
+    EXPECT_EQ(F::max_pooling_2d(Uniform(Shape{1, 1, 7, 5}), 2).shape(), (Shape{1, 1, 4, 3}));
+    EXPECT_EQ(F::max_pooling_2d(Uniform(Shape{1, 1, 7, 5}), 2, {}, 0, false).shape(), (Shape{1, 1, 3, 2}));
+    EXPECT_EQ(F::average_pooling_2d(Uniform(Shape{1, 1, 7, 5}), 2).shape(), (Shape{1, 1, 3, 2}));
+    EXPECT_EQ(F::spatial_pyramid_pooling_2d(Uniform(Shape{2, 3, 7, 9}), 3).shape(), (Shape{2, 3 * 21, 1, 1}));
+}
+
+TEST(PoolingTest, UnpoolingCopiesOverTheWindow) {
+    const Array x = Arr({1, 2, 3, 4}, Shape{1, 1, 2, 2}, kF64);
+    EXPECT_ALLCLOSE(F::unpooling_2d(x, 2, {}, 0, {}, false).array(),
+                    Arr({1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}, Shape{1, 1, 4, 4}, kF64));
+    // Overlapping windows (stride 1) add up.
+    EXPECT_ALLCLOSE(F::unpooling_2d(x, 2, 1, 0, {}, false).array(),
+                    Arr({1, 3, 2, 4, 10, 6, 3, 7, 4}, Shape{1, 1, 3, 3}, kF64));
+}
+
+void CheckBoth(const std::function<Variable(const Variable&)>& fn, const Array& x) {
+    auto f = [&](const VarList& v) { return VarList{fn(v[0])}; };
+    const Array gy = Uniform(fn(Variable(x)).shape(), -1, 1, kF64, 7);
+    check_backward(f, {x}, {gy});
+    check_double_backward(f, {x}, {gy}, {Uniform(x.shape(), -1, 1, kF64, 8)});
+}
+
+// Distinct, well-separated values keep the max of every window away from ties under the finite differences.
+Array Separated(const Shape& s, uint64_t seed) {
+    std::vector<double> v(s.prod());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>((i * 37 + seed) % v.size()) * 0.1;
+    return Array::FromVector(v, s);
+}
+
+TEST(PoolingTest, Gradients) {
+    const Array x = Separated(Shape{2, 2, 5, 6}, 3);
+    CheckBoth([](const Variable& v) { return F::max_pooling_2d(v, 2); }, x);
+    CheckBoth([](const Variable& v) { return F::max_pooling_2d(v, 3, 2, 1); }, x);
+    CheckBoth([](const Variable& v) { return F::max_pooling_nd(v, {2, 1, 2}, {1, 1, 2}, {1, 0, 1}); },
+              Separated(Shape{1, 2, 3, 2, 4}, 5));
+    CheckBoth([](const Variable& v) { return F::average_pooling_2d(v, 3, 2, 1); }, x);
+    CheckBoth([](const Variable& v) { return F::average_pooling_nd(v, 2, 1, 1, std::nullopt); },
+              Uniform(Shape{1, 2, 3, 4, 3}, -1, 1, kF64, 1));
+    CheckBoth([](const Variable& v) { return F::unpooling_2d(v, 3, 2, 1); }, Uniform(Shape{2, 2, 3, 3}, -1, 1, kF64, 2));
+    CheckBoth([](const Variable& v) { return F::unpooling_nd(v, 2, 2, 0, {5, 4, 4}, true); },
+              Uniform(Shape{1, 2, 3, 2, 2}, -1, 1, kF64, 3));
+    const auto [y, indexes] = F::max_pooling_2d(x, 2, 2, 0, true, true);
+    CheckBoth([&, idx = indexes](const Variable& v) { return F::upsampling_2d(v, idx, 2, 2, 0, {5, 6}); },
+              Uniform(y.shape(), -1, 1, kF64, 4));
+    CheckBoth([](const Variable& v) { return F::spatial_pyramid_pooling_2d(v, 2); }, Separated(Shape{1, 2, 5, 6}, 9));
+    CheckBoth([](const Variable& v) { return F::spatial_pyramid_pooling_2d(v, 2, "average"); }, x);
+}
+
+}  // namespace
+}  // namespace cnet
