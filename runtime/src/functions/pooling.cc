@@ -35,7 +35,7 @@ class MaxPoolingNDGrad;
 
 // y = x at each window's recorded tap: the gradient of MaxPoolingNDGrad (and so MaxPooling's second order).
 class MaxPoolingNDGather : public FunctionNode {
-public:
+ public:
     MaxPoolingNDGather(const ConvParams& p, const Array& indexes) : p_(p), indexes_(indexes) {}
     const char* label() const override { return "MaxPoolingNDWithIndexes"; }
     ArrayList forward(const ArrayList& in) override {
@@ -45,14 +45,14 @@ public:
     }
     VarList backward(const IndexList&, const VarList& gy) override;
 
-private:
+ private:
     ConvParams p_;
     Array indexes_;
 };
 
 // gx = gy scattered to the recorded taps (linear in gy).
 class MaxPoolingNDGrad : public FunctionNode {
-public:
+ public:
     MaxPoolingNDGrad(const ConvParams& p, const Array& indexes, const Shape& x_shape)
         : p_(p), indexes_(indexes), x_shape_(x_shape) {}
     const char* label() const override { return "MaxPoolingNDGrad"; }
@@ -65,7 +65,7 @@ public:
         return {Apply1<MaxPoolingNDGather>({ggx[0]}, p_, indexes_)};
     }
 
-private:
+ private:
     ConvParams p_;
     Array indexes_;
     Shape x_shape_;
@@ -76,7 +76,7 @@ VarList MaxPoolingNDGather::backward(const IndexList&, const VarList& gy) {
 }
 
 class MaxPoolingND : public FunctionNode {
-public:
+ public:
     MaxPoolingND(const ConvParams& p, const Shape& out, const char* label) : p_(p), out_(out), label_(label) {}
     const char* label() const override { return label_; }
     void check_type_forward(const ArrayList& in) const override { CheckPoolInput(label_, in, p_.ksize.ndim()); }
@@ -92,7 +92,7 @@ public:
     }
     const Array& indexes() const { return indexes_; }
 
-private:
+ private:
     ConvParams p_;
     Shape out_;
     const char* label_;
@@ -100,7 +100,7 @@ private:
 };
 
 class AveragePoolingND : public FunctionNode {
-public:
+ public:
     AveragePoolingND(const ConvParams& p, const Shape& out, bool exclude_pad, const char* label)
         : p_(p), out_(out), exclude_pad_(exclude_pad), label_(label) {}
     const char* label() const override { return label_; }
@@ -112,7 +112,7 @@ public:
     }
     VarList backward(const IndexList&, const VarList& gy) override;
 
-private:
+ private:
     ConvParams p_;
     Shape out_;
     bool exclude_pad_;
@@ -120,7 +120,7 @@ private:
 };
 
 class AveragePoolingNDGrad : public FunctionNode {
-public:
+ public:
     AveragePoolingNDGrad(const ConvParams& p, const Shape& x_shape, bool exclude_pad)
         : p_(p), x_shape_(x_shape), exclude_pad_(exclude_pad) {}
     const char* label() const override { return "AveragePoolingNDGrad"; }
@@ -131,11 +131,11 @@ public:
     }
     VarList backward(const IndexList&, const VarList& ggx) override {
         const Shape& s = input_shape(0);
-        return {Apply1<AveragePoolingND>({ggx[0]}, p_, Shape(s.begin() + 2, s.end()), exclude_pad_,
-                                         "AveragePoolingND")};
+        return {
+            Apply1<AveragePoolingND>({ggx[0]}, p_, Shape(s.begin() + 2, s.end()), exclude_pad_, "AveragePoolingND")};
     }
 
-private:
+ private:
     ConvParams p_;
     Shape x_shape_;
     bool exclude_pad_;
@@ -246,8 +246,8 @@ Variable average_pooling_2d(const Variable& x, const IntTuple& ksize, const IntT
 
 Variable average_pooling_nd(const Variable& x, const IntTuple& ksize, const IntTuple& stride, const IntTuple& pad,
                             std::optional<double> pad_value) {
-    CNET_CHECK_AS(ValueError, !pad_value || *pad_value == 0.0,
-                  "average_pooling_nd: pad_value must be 0 or None, got ", *pad_value);
+    CNET_CHECK_AS(ValueError, !pad_value || *pad_value == 0.0, "average_pooling_nd: pad_value must be 0 or None, got ",
+                  *pad_value);
     return AveragePool("average_pooling_nd", -1, x, ksize, stride, pad, !pad_value);
 }
 

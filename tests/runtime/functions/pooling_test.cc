@@ -1,10 +1,11 @@
 // pooling_test.cc — pooling: documented values (E66), values against a direct loop, gradient checks.
+#include "cnet/functions/pooling.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "cnet/functions/pooling.h"
 #include "cnet/np/math.h"
 #include "cnet/testing/gradient_check.h"
 #include "gradcheck_registry.h"
@@ -117,17 +118,27 @@ TEST(PoolingTest, Gradients) {
     const Array x = Separated(Shape{2, 2, 5, 6}, 3);
     CheckBoth([](const Variable& v) { return F::max_pooling_2d(v, 2); }, x);
     CheckBoth([](const Variable& v) { return F::max_pooling_2d(v, 3, 2, 1); }, x);
-    CheckBoth([](const Variable& v) { return F::max_pooling_nd(v, {2, 1, 2}, {1, 1, 2}, {1, 0, 1}); },
-              Separated(Shape{1, 2, 3, 2, 4}, 5));
+    CheckBoth(
+        [](const Variable& v) {
+            return F::max_pooling_nd(v, {2, 1, 2}, {1, 1, 2}, {1, 0, 1});
+        },
+        Separated(Shape{1, 2, 3, 2, 4}, 5));
     CheckBoth([](const Variable& v) { return F::average_pooling_2d(v, 3, 2, 1); }, x);
     CheckBoth([](const Variable& v) { return F::average_pooling_nd(v, 2, 1, 1, std::nullopt); },
               Uniform(Shape{1, 2, 3, 4, 3}, -1, 1, kF64, 1));
-    CheckBoth([](const Variable& v) { return F::unpooling_2d(v, 3, 2, 1); }, Uniform(Shape{2, 2, 3, 3}, -1, 1, kF64, 2));
-    CheckBoth([](const Variable& v) { return F::unpooling_nd(v, 2, 2, 0, {5, 4, 4}, true); },
-              Uniform(Shape{1, 2, 3, 2, 2}, -1, 1, kF64, 3));
+    CheckBoth([](const Variable& v) { return F::unpooling_2d(v, 3, 2, 1); },
+              Uniform(Shape{2, 2, 3, 3}, -1, 1, kF64, 2));
+    CheckBoth(
+        [](const Variable& v) {
+            return F::unpooling_nd(v, 2, 2, 0, {5, 4, 4}, true);
+        },
+        Uniform(Shape{1, 2, 3, 2, 2}, -1, 1, kF64, 3));
     const auto [y, indexes] = F::max_pooling_2d(x, 2, 2, 0, true, true);
-    CheckBoth([&, idx = indexes](const Variable& v) { return F::upsampling_2d(v, idx, 2, 2, 0, {5, 6}); },
-              Uniform(y.shape(), -1, 1, kF64, 4));
+    CheckBoth(
+        [&, idx = indexes](const Variable& v) {
+            return F::upsampling_2d(v, idx, 2, 2, 0, {5, 6});
+        },
+        Uniform(y.shape(), -1, 1, kF64, 4));
     CheckBoth([](const Variable& v) { return F::spatial_pyramid_pooling_2d(v, 2); }, Separated(Shape{1, 2, 5, 6}, 9));
     CheckBoth([](const Variable& v) { return F::spatial_pyramid_pooling_2d(v, 2, "average"); }, x);
 }

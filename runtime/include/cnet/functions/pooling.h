@@ -15,15 +15,15 @@ namespace functions {
 
 /// F.max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False). Padding counts
 /// as -inf. Note cover_all defaults to True (convolution's default is False).
-Variable max_pooling_2d(const Variable& x, const IntTuple& ksize, const IntTuple& stride = {},
-                        const IntTuple& pad = 0, bool cover_all = true);
+Variable max_pooling_2d(const Variable& x, const IntTuple& ksize, const IntTuple& stride = {}, const IntTuple& pad = 0,
+                        bool cover_all = true);
 /// The return_indices form: (y, indexes), indexes (int64, y's shape) being the window tap (k*kw + l) of
 /// each maximum, as upsampling_2d takes them. (Without return_indices the result is y alone.)
 std::tuple<Variable, Array> max_pooling_2d(const Variable& x, const IntTuple& ksize, const IntTuple& stride,
                                            const IntTuple& pad, bool cover_all, bool return_indices);
 /// F.max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False).
-Variable max_pooling_nd(const Variable& x, const IntTuple& ksize, const IntTuple& stride = {},
-                        const IntTuple& pad = 0, bool cover_all = true);
+Variable max_pooling_nd(const Variable& x, const IntTuple& ksize, const IntTuple& stride = {}, const IntTuple& pad = 0,
+                        bool cover_all = true);
 std::tuple<Variable, Array> max_pooling_nd(const Variable& x, const IntTuple& ksize, const IntTuple& stride,
                                            const IntTuple& pad, bool cover_all, bool return_indices);
 /// F.average_pooling_2d(x, ksize, stride=None, pad=0): window means, padding counted as zeros (the
