@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cnet/core/dtype_dispatch.h"
+#include "cnet/core/threading.h"
 #include "native/window.h"
 
 namespace cnet {
@@ -127,15 +128,81 @@ void AverageBackward(const Array& gy_in, const ConvParams& p, bool exclude_pad, 
                     });
 }
 
+// The 2-d max pooling, window by window (the generic walk above costs several times more per element).
+template <typename T>
+void MaxForward2d(const Array& x_in, const ConvParams& p, const Array& y, const Array& idx) {
+    const Array x = x_in.as_contiguous();
+    const T* xp = x.data<T>();
+    T* yp = y.data<T>();
+    int64_t* ip = idx.data<int64_t>();
+    const int64_t H = x.shape()[2], W = x.shape()[3], oh = y.shape()[2], ow = y.shape()[3];
+    const int64_t kh = p.ksize[0], kw = p.ksize[1], sy = p.stride[0], sx = p.stride[1], py = p.pad[0], px = p.pad[1];
+    const int64_t planes = x.shape()[0] * x.shape()[1];
+    const int threads = ThreadsFor(planes * oh * ow * kh * kw, int64_t{1} << 16);
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    for (int64_t plane = 0; plane < planes; ++plane) {
+        const T* xs = xp + plane * H * W;
+        for (int64_t i = 0; i < oh; ++i) {
+            for (int64_t j = 0; j < ow; ++j) {
+                T best = -std::numeric_limits<T>::infinity();
+                int64_t arg = 0;
+                for (int64_t a = 0; a < kh; ++a) {
+                    const int64_t r = i * sy - py + a;
+                    if (r < 0 || r >= H) continue;
+                    for (int64_t b = 0; b < kw; ++b) {
+                        const int64_t c = j * sx - px + b;
+                        if (c >= 0 && c < W && xs[r * W + c] > best) {
+                            best = xs[r * W + c];
+                            arg = a * kw + b;
+                        }
+                    }
+                }
+                yp[(plane * oh + i) * ow + j] = best;
+                ip[(plane * oh + i) * ow + j] = arg;
+            }
+        }
+    }
+}
+
+template <typename T>
+void MaxBackward2d(const Array& gy_in, const Array& idx_in, const ConvParams& p, const Array& gx) {
+    const Array gy = gy_in.as_contiguous(), idx = idx_in.as_contiguous();
+    const T* gp = gy.data<T>();
+    const int64_t* ip = idx.data<int64_t>();
+    T* xp = gx.data<T>();
+    const int64_t H = gx.shape()[2], W = gx.shape()[3], oh = gy.shape()[2], ow = gy.shape()[3];
+    const int64_t kw = p.ksize[1], sy = p.stride[0], sx = p.stride[1], py = p.pad[0], px = p.pad[1];
+    const int64_t planes = gx.shape()[0] * gx.shape()[1];
+    std::fill(xp, xp + gx.size(), T(0));
+    for (int64_t plane = 0; plane < planes; ++plane) {
+        T* xs = xp + plane * H * W;
+        for (int64_t i = 0; i < oh; ++i) {
+            for (int64_t j = 0; j < ow; ++j) {
+                const int64_t o = (plane * oh + i) * ow + j;
+                const int64_t r = i * sy - py + ip[o] / kw, c = j * sx - px + ip[o] % kw;
+                if (r >= 0 && r < H && c >= 0 && c < W) xs[r * W + c] += gp[o];
+            }
+        }
+    }
+}
+
 }  // namespace
 
 void MaxPoolingForward(const Array& x, const ConvParams& p, const Array& y, const Array& indexes) {
     CheckCpu(x, "max_pooling");
+    if (p.ksize.ndim() == 2) {
+        CNET_DISPATCH_FLOAT(x.dtype(), T, MaxForward2d<T>(x, p, y, indexes));
+        return;
+    }
     CNET_DISPATCH_FLOAT(x.dtype(), T, MaxForward<T>(x, p, y, indexes));
 }
 
 void MaxPoolingBackward(const Array& gy_in, const Array& indexes, const ConvParams& p, const Array& gx) {
     CheckCpu(gy_in, "max_pooling (backward)");
+    if (p.ksize.ndim() == 2) {
+        CNET_DISPATCH_FLOAT(gx.dtype(), T, MaxBackward2d<T>(gy_in, indexes, p, gx));
+        return;
+    }
     const Array gy = gy_in.as_contiguous(), idx = indexes.as_contiguous();
     const int64_t in = PlaneSize(gx), out = PlaneSize(gy);
     CNET_DISPATCH_FLOAT(gx.dtype(), T, {

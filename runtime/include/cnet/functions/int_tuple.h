@@ -26,6 +26,10 @@ class IntTuple {
     }
 
     bool has_value() const { return has_value_; }
+    /// Whether it was given as one int (rather than a tuple).
+    bool is_scalar() const { return scalar_; }
+    /// The ints as given (one entry for an int).
+    const Dims& values() const { return values_; }
     /// One entry per spatial axis: an int repeated `ndim` times, or the tuple, which must have `ndim`
     /// entries (ValueError naming `what` otherwise).
     Dims Expand(int ndim, const char* what) const;
