@@ -1,4 +1,4 @@
-// CnetLexer.g4 — tokens of the .cnet language (Python 3 lexical structure, ASCII identifiers).
+// CnetLexer.g4 — tokens of the .cnet language (Python 3 lexical structure, Unicode identifiers).
 //
 // The grammar is target-neutral: no actions, no predicates. Layout is handled in C++ by
 // compiler/lexer/indent_lexer.cc, which subclasses the generated lexer and turns the raw
@@ -60,7 +60,8 @@ FLOAT_NUMBER : POINT_FLOAT | EXPONENT_FLOAT ;
 // Decimal integers may have leading zeros here; the AST builder rejects them with a diagnostic.
 INTEGER : DECIMAL_INTEGER | HEX_INTEGER | OCT_INTEGER | BIN_INTEGER ;
 
-NAME : [a-zA-Z_] [a-zA-Z0-9_]* ;
+// Python's identifiers (PEP 3131), compared as written: Python's NFKC normalization is not applied.
+NAME : [\p{XID_Start}_] [\p{XID_Continue}]* ;
 
 // ---- Layout (consumed by IndentLexer) ----
 NEWLINE   : '\r'? '\n' | '\r' ;

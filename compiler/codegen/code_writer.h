@@ -1,7 +1,9 @@
-// code_writer.h — an indentation-aware line writer for generated C++.
+// code_writer.h — an indentation-aware line writer for generated C++; comments are escaped by Comment.
 #pragma once
 
 #include <string>
+
+#include "compiler/sema/cpp_names.h"
 
 namespace cnet::compiler::codegen {
 
@@ -16,6 +18,9 @@ public:
         out_ += text;
         out_ += "\n";
     }
+    /// A `//` comment; `text` may hold user text (file names, identifiers): it is escaped here, so nothing
+    /// in it can end the comment early and become code.
+    void Comment(const std::string& text) { Line("// " + sema::CppCommentText(text)); }
     void Raw(const std::string& text) { out_ += text; }
     void Indent() { ++indent_; }
     void Dedent() { --indent_; }

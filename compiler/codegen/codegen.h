@@ -10,6 +10,7 @@
 #include "compiler/codegen/code_writer.h"
 #include "compiler/codegen/cpp_codegen.h"
 #include "compiler/ir/program.h"
+#include "compiler/sema/cpp_names.h"
 #include "compiler/sema/types.h"
 
 namespace cnet::compiler::codegen {
@@ -63,6 +64,7 @@ public:
     std::string ListComp(const ast::ListCompExpr& e);
     std::string NoneOf(const TypeRef& t);
     std::string FunctionValue(const sema::BuiltinEntry& entry);
+    std::string Source(const ast::Node& n) const { return program_.file_name + ":" + Line(n); }
 
     // ---- codegen_call.cc
     std::string Call(const ast::CallExpr& e);
@@ -78,7 +80,8 @@ public:
 
     TypeRef TypeOf(const ast::Node& e) const { return program_.TypeOf(e); }
     std::string Line(const ast::Node& n) const { return std::to_string(n.range().begin.line); }
-    std::string Temp(const std::string& base) { return base + "_" + std::to_string(++temp_counter_); }
+    /// A fresh temporary, from the names no user identifier maps to (Note [Hygienic names]).
+    std::string Temp(const std::string& base) { return sema::GeneratedName(base, ++temp_counter_); }
 
     const ir::Program& program_;
     const CodegenOptions& options_;
@@ -86,7 +89,7 @@ public:
     const ir::FunctionInfo* fn_ = nullptr;
     const ir::ClassInfo* cls_ = nullptr;
     int temp_counter_ = 0;
-    bool uses_argv_ = false;
+    std::string entry_name_;  // the function holding the program's body, called by main
 };
 
 }  // namespace cnet::compiler::codegen

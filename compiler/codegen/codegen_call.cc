@@ -75,7 +75,7 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
             }
         }
         if (lib && a.value != nullptr && a.value->kind() == ast::NodeKind::kStringLiteral && code[0] == 's') {
-            code = sema::CppStringLiteral(ast::Cast<ast::StringLiteral>(*a.value).value());
+            code = sema::CppStringValue(ast::Cast<ast::StringLiteral>(*a.value).value());
         }
         out += (first ? "" : ", ") + code;
         first = false;
@@ -147,8 +147,17 @@ std::string Generator::Call(const ast::CallExpr& e) {
             }
             return "std::make_shared<" + entry.lib_type->cpp + ">(" + args + ")";
         }
-        case TypeKind::kUserFunction:
-            return callee->function->cpp_name + "(" + Args(*call, true, false) + ")";
+        case TypeKind::kUserFunction: {
+            // An argument of class type would make C++ also look in its namespaces (std, cnet: ADL) and perhaps
+            // pick `cnet::log` over the user's `log`; a parenthesized name turns that lookup off.
+            bool adl = false;
+            for (const ir::ParamInfo& p : callee->function->params) {
+                const TypeKind k = p.type->kind;
+                if (k != TypeKind::kInt && k != TypeKind::kFloat && k != TypeKind::kBool) adl = true;
+            }
+            const std::string& name = callee->function->cpp_name;
+            return (adl ? "(" + name + ")" : name) + "(" + Args(*call, true, false) + ")";
+        }
         case TypeKind::kUserClassRef:
             return "std::make_shared<" + callee->user_class->cpp_name + ">(" + Args(*call, true, false) + ")";
         case TypeKind::kBoundMethod: {
@@ -235,8 +244,8 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
     if (recv.empty()) op = "";
     if (entry.owner == "ArgumentParser") {
         if (entry.name == "add_argument") return AddArgument(e, recv);
-        uses_argv_ = true;
-        return recv + ".parse_args(argc, argv)";
+        return recv + ".parse_args(" + sema::GeneratedName("program_argc") + ", " + sema::GeneratedName("program_argv") +
+               ")";
     }
     if (entry.owner == "list" && entry.name == "append") {
         return recv + ".push_back(" + E(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
@@ -247,7 +256,7 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
             for (const ast::Expr* r : a.rest) args += ", " + E(*r);
         }
         const auto* lit = ast::DynCast<ast::StringLiteral>(&attr.value());
-        const std::string templ = lit != nullptr ? sema::CppStringLiteral(lit->value()) : recv;
+        const std::string templ = lit != nullptr ? sema::CppStringValue(lit->value()) : recv;
         return "cnet::py::format(" + templ + args + ")";
     }
     if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, recv, call);

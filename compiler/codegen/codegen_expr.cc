@@ -30,8 +30,9 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
     if (!from || !to) return code;
     if (from->kind == TypeKind::kNone && to->kind != TypeKind::kNone) return NoneOf(to);
     if (from->kind == TypeKind::kNdarray && to->kind == TypeKind::kVariable) return "cnet::as_variable(" + code + ")";
-    if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat && ast::Isa<ast::IntLiteral>(e)) {
-        return code + ".0";
+    if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat) {
+        // An int64_t inside braces (std::vector<double>{n}) would be a narrowing error.
+        return ast::Isa<ast::IntLiteral>(e) ? code + ".0" : "static_cast<double>(" + code + ")";
     }
     return code;
 }
@@ -48,7 +49,9 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         case ast::NodeKind::kFloatLiteral:
             return sema::CppFloatLiteral(ast::Cast<ast::FloatLiteral>(e).value());
         case ast::NodeKind::kStringLiteral: {
-            std::string lit = sema::CppStringLiteral(ast::Cast<ast::StringLiteral>(e).value());
+            const std::string& value = ast::Cast<ast::StringLiteral>(e).value();
+            if (value.find('\0') != std::string::npos) return sema::CppStringValue(value);
+            std::string lit = sema::CppStringLiteral(value);
             return want && want->kind == TypeKind::kStr ? lit : "std::string(" + lit + ")";
         }
         case ast::NodeKind::kBoolLiteral:
@@ -129,7 +132,7 @@ std::string Generator::FunctionValue(const sema::BuiltinEntry& entry) {
     std::string params, args;
     std::size_t n = entry.signature.RequiredCount();
     for (std::size_t i = 0; i < n; ++i) {
-        const std::string name = entry.signature.params[i].name;
+        const std::string name = sema::CppIdentifier(entry.signature.params[i].name);
         params += (i ? ", " : "") + std::string("const cnet::Variable& ") + name;
         args += (i ? ", " : "") + name;
     }
@@ -158,7 +161,10 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
         std::string recv = Receiver(e.value(), &op);
         if (recv.empty()) {
             // self.x: the member, or this->x when a local of the same name hides it.
-            const bool hidden = fn_ != nullptr && fn_->FindLocal(info->field->cpp_name) != nullptr;
+            bool hidden = false;
+            if (fn_ != nullptr) {
+                for (const auto& v : fn_->locals) hidden = hidden || v->cpp_name == info->field->cpp_name;
+            }
             return (hidden ? "this->" : "") + info->field->cpp_name;
         }
         return recv + op + info->field->cpp_name;
@@ -320,13 +326,15 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
         std::string seq = seq_left ? l : r;
         const std::string n = seq_left ? r : l;
         if (st->kind == TypeKind::kStr && seq[0] == '"') seq = "std::string(" + seq + ")";
-        return "[&] { const auto seq = " + seq + "; " + sema::CppName(st) +
-               " out; for (int64_t i = 0; i < " + n + "; ++i) out.insert(out.end(), seq.begin(), seq.end()); "
-               "return out; }()";
+        const std::string s = Temp("seq"), out = Temp("out"), i = Temp("i");
+        return "[&] { const auto " + s + " = " + seq + "; " + sema::CppName(st) + " " + out + "; for (int64_t " + i +
+               " = 0; " + i + " < " + n + "; ++" + i + ") " + out + ".insert(" + out + ".end(), " + s + ".begin(), " +
+               s + ".end()); return " + out + "; }()";
     }
     if (lt->kind == TypeKind::kList && rt->kind == TypeKind::kList && op == BinaryOp::kAdd) {
-        return "[&] { " + sema::CppName(lt) + " out = " + l + "; const auto tail = " + r +
-               "; out.insert(out.end(), tail.begin(), tail.end()); return out; }()";
+        const std::string out = Temp("out"), tail = Temp("tail");
+        return "[&] { " + sema::CppName(lt) + " " + out + " = " + l + "; const auto " + tail + " = " + r + "; " + out +
+               ".insert(" + out + ".end(), " + tail + ".begin(), " + tail + ".end()); return " + out + "; }()";
     }
     if (lt->kind == TypeKind::kStr && op == BinaryOp::kAdd) {
         return "(" + (l[0] == '"' ? "std::string(" + l + ")" : l) + " + " + r + ")";
@@ -439,8 +447,8 @@ std::string Generator::FString(const ast::FStringExpr& e) {
             args += ", " + E(fv.value());
         }
     }
-    if (args.empty()) return "std::string(" + sema::CppStringLiteral(templ) + ")";
-    return "cnet::py::format(" + sema::CppStringLiteral(templ) + args + ")";
+    if (args.empty()) return "std::string(" + sema::CppStringValue(templ) + ")";
+    return "cnet::py::format(" + sema::CppStringValue(templ) + args + ")";
 }
 
 std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
@@ -490,14 +498,14 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
 // [f(x) for x in xs if c] => [&] { std::vector<T> out; for (auto x : xs) { if (c) out.push_back(f(x)); } return out; }()
 std::string Generator::ListComp(const ast::ListCompExpr& e) {
     const TypeRef t = TypeOf(e);
-    std::string out = "[&] { " + sema::CppName(t) + " result; ";
+    const std::string result = Temp("result");
+    std::string out = "[&] { " + sema::CppName(t) + " " + result + "; ";
     int depth = 0;
     for (const auto& gen : e.generators()) {
         std::string target;
         if (const auto* n = ast::DynCast<ast::NameExpr>(&gen->target())) {
             const ir::ExprInfo* info = program_.Info(*n);
             target = info != nullptr && info->local != nullptr ? info->local->cpp_name : sema::CppIdentifier(n->id());
-            if (n->id() == "_") target = "_";
         } else {
             const auto& tuple = ast::Cast<ast::TupleExpr>(gen->target());
             target = "[";
@@ -507,7 +515,8 @@ std::string Generator::ListComp(const ast::ListCompExpr& e) {
             target += "]";
         }
         const TypeRef elem = TypeOf(gen->target());
-        const bool unused = target == "_";
+        const auto* name = ast::DynCast<ast::NameExpr>(&gen->target());
+        const bool unused = name != nullptr && name->id() == "_";
         out += "for (" + std::string(unused ? "[[maybe_unused]] " : "") +
                (target[0] == '[' || !elem || elem->kind == TypeKind::kUnknown ? std::string("auto")
                                                                               : sema::CppName(elem)) +
@@ -518,9 +527,9 @@ std::string Generator::ListComp(const ast::ListCompExpr& e) {
             ++depth;
         }
     }
-    out += "result.push_back(" + E(e.element(), t->args[0]) + "); ";
+    out += result + ".push_back(" + E(e.element(), t->args[0]) + "); ";
     for (int i = 0; i < depth; ++i) out += "} ";
-    return out + "return result; }()";
+    return out + "return " + result + "; }()";
 }
 
 }  // namespace cnet::compiler::codegen

@@ -92,7 +92,7 @@ void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
         return;
     }
     if (fn.owner == nullptr && fn.def != nullptr) {
-        w_.Line("// " + program_.file_name + ":" + Line(*fn.def) + ": def " + fn.name);
+        w_.Comment(Source(*fn.def) + ": def " + fn.name);
     }
     w_.Line(Signature(fn, false) + " {");
     w_.Indent();
@@ -113,7 +113,7 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
         case ir::ClassInfo::Kind::kRecord: break;
     }
     if (cls.user_base != nullptr) base = " : public " + cls.user_base->cpp_name;
-    w_.Line("// " + program_.file_name + ":" + Line(*cls.def) + ": class " + cls.name);
+    w_.Comment(Source(*cls.def) + ": class " + cls.name);
     w_.Line("class " + cls.cpp_name + base + " {");
     w_.Line("public:");
     w_.Indent();
@@ -155,7 +155,6 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
 // defaulting to False is a switch --name, one defaulting to True is switched off by --no-name; a parameter
 // without a default is a required flag. The docstring's first line is the description.
 void Generator::EmitEntryFlags(const ir::FunctionInfo& fn) {
-    uses_argv_ = true;
     std::string description;
     const ast::StmtList& body = fn.def->body();
     if (!body.empty()) {
@@ -168,8 +167,9 @@ void Generator::EmitEntryFlags(const ir::FunctionInfo& fn) {
             }
         }
     }
-    w_.Line("// " + program_.file_name + ":" + Line(*fn.def) + ": the parameters of main are the command line");
-    w_.Line("cnet::py::ArgumentParser main_parser(" + sema::CppStringLiteral(description) + ");");
+    w_.Comment(Source(*fn.def) + ": the parameters of main are the command line");
+    const std::string parser = Temp("parser");
+    w_.Line("cnet::py::ArgumentParser " + parser + "(" + sema::CppStringLiteral(description) + ");");
     for (const ir::ParamInfo& p : fn.params) {
         const TypeKind k = p.type->kind;
         std::string flag = "--" + p.name;
@@ -178,13 +178,13 @@ void Generator::EmitEntryFlags(const ir::FunctionInfo& fn) {
                              !(ast::Isa<ast::BoolLiteral>(*p.default_value) &&
                                !ast::Cast<ast::BoolLiteral>(*p.default_value).value());
         if (negated) flag = "--no-" + p.name;
-        line = "main_parser.add_argument({" + sema::CppStringLiteral(flag) + "})";
+        line = parser + ".add_argument({" + sema::CppStringLiteral(flag) + "})";
         if (k == TypeKind::kInt) line += ".type(\"int\")";
         if (k == TypeKind::kFloat) line += ".type(\"float\")";
         if (k == TypeKind::kBool) {
-            line += negated ? ".dest(" + sema::CppStringLiteral(p.name) + ").action(\"store_false\").help(\"set " +
-                                  p.name + " to False\")"
-                            : ".action(\"store_true\").help(\"set " + p.name + " to True\")";
+            line += negated ? ".dest(" + sema::CppStringLiteral(p.name) + ").action(\"store_false\").help(" +
+                                  sema::CppStringLiteral("set " + p.name + " to False") + ")"
+                            : ".action(\"store_true\").help(" + sema::CppStringLiteral("set " + p.name + " to True") + ")";
         } else if (p.default_value == nullptr) {
             line += ".required(true)";
         } else {
@@ -196,7 +196,9 @@ void Generator::EmitEntryFlags(const ir::FunctionInfo& fn) {
         }
         w_.Line(line + ";");
     }
-    w_.Line("cnet::py::Namespace main_args = main_parser.parse_args(argc, argv);");
+    const std::string args = Temp("args");
+    w_.Line("cnet::py::Namespace " + args + " = " + parser + ".parse_args(" + sema::GeneratedName("program_argc") + ", " +
+            sema::GeneratedName("program_argv") + ");");
     for (const ir::ParamInfo& p : fn.params) {
         const ir::VarInfo* v = fn.FindLocal(p.name);
         const std::string cpp = v != nullptr ? v->cpp_name : p.cpp_name;
@@ -205,7 +207,7 @@ void Generator::EmitEntryFlags(const ir::FunctionInfo& fn) {
                              : k == TypeKind::kFloat ? "get_float"
                              : k == TypeKind::kBool  ? "get_bool"
                                                      : "get_str";
-        w_.Line(sema::CppName(p.type) + " " + cpp + " = main_args." + getter + "(" + sema::CppStringLiteral(p.name) +
+        w_.Line(sema::CppName(p.type) + " " + cpp + " = " + args + "." + getter + "(" + sema::CppStringLiteral(p.name) +
                 ");");
     }
 }
@@ -226,14 +228,17 @@ void Generator::EmitEntry() {
         for (const ast::Stmt* s : program_.script) Stmt(*s);
     }
     std::swap(body, w_);
-    if (fn.def != nullptr) w_.Line("// " + program_.file_name + ":" + Line(*fn.def) + ": def main");
-    w_.Line(uses_argv_ ? "int main(int argc, char** argv) {" : "int main() {");
+    // The program's body is a function inside the anonymous namespace, so the user's functions, classes and
+    // globals there hide same-named C library functions (::log, ::y0) for unqualified lookup; main calls it.
+    entry_name_ = sema::GeneratedName("run_program");
+    if (fn.def != nullptr) w_.Comment(Source(*fn.def) + ": def main");
+    w_.Line("int " + entry_name_ + "() {");
     w_.Indent();
     w_.Line("try {");
     w_.Raw(body.str());
     w_.Line("} catch (const std::exception& e) {");
     w_.Indent();
-    w_.Line("// A runtime error: print it with the .cnet line that was executing, and fail.");
+    w_.Comment("A runtime error: print it with the .cnet line that was executing, and fail.");
     w_.Line("const cnet::SourceLocation& loc = cnet::current_source_location();");
     w_.Line("std::cerr << (loc.file != nullptr ? loc.file : kCnetSource) << \":\" << loc.line << \": error: \" << "
             "e.what() << std::endl;");
@@ -287,7 +292,7 @@ std::vector<const ir::ClassInfo*> Generator::ClassOrder() const {
 std::string Generator::Run() {
     // Classes and functions first into a buffer: they decide nothing about includes, but keep the order.
     CodeWriter header;
-    header.Line("// Generated by cnetc from " + program_.file_name + " — do not edit; edit the .cnet source instead.");
+    header.Comment("Generated by cnetc from " + program_.file_name + " — do not edit; edit the .cnet source instead.");
     std::set<std::string> includes = program_.headers;
     includes.insert("cnet/core/source_location.h");
     includes.insert("cnet/core/variable.h");
@@ -312,13 +317,19 @@ std::string Generator::Run() {
     header.Line("namespace {");
     header.Line("");
     header.Line("const char* const kCnetSource = " + sema::CppStringLiteral(program_.file_name) + ";");
+    // The command line, for argparse wherever the program parses it.
+    const bool uses_argv = includes.count("cnet/py/argparse.h") != 0;
+    if (uses_argv) {
+        header.Line("int " + sema::GeneratedName("program_argc") + " = 0;");
+        header.Line("char** " + sema::GeneratedName("program_argv") + " = nullptr;");
+    }
     header.Line("");
 
     std::swap(header, w_);
     if (!program_.globals.empty()) {
         for (const auto& g : program_.globals) {
             fn_ = nullptr;
-            w_.Line("// " + program_.file_name + ":" + Line(*g->def));
+            w_.Comment(Source(*g->def));
             w_.Line("const " + sema::CppName(g->type) + " " + g->cpp_name + " = " + E(g->def->value(), g->type) + ";");
         }
         w_.Line("");
@@ -338,9 +349,25 @@ std::string Generator::Run() {
         EmitFunction(*fn, false);
         w_.Line("");
     }
+    if (program_.entry != nullptr) {
+        EmitEntry();
+        w_.Line("");
+    }
     w_.Line("}  // namespace");
-    w_.Line("");
-    if (program_.entry != nullptr) EmitEntry();
+    if (program_.entry != nullptr) {
+        w_.Line("");
+        if (uses_argv) {
+            w_.Line("int main(int argc, char** argv) {");
+            w_.Indent();
+            w_.Line(sema::GeneratedName("program_argc") + " = argc;");
+            w_.Line(sema::GeneratedName("program_argv") + " = argv;");
+            w_.Line("return " + entry_name_ + "();");
+            w_.Dedent();
+            w_.Line("}");
+        } else {
+            w_.Line("int main() { return " + entry_name_ + "(); }");
+        }
+    }
     std::swap(header, w_);
     return header.str();
 }

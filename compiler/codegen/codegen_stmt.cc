@@ -7,7 +7,7 @@
 namespace cnet::compiler::codegen {
 
 void Generator::Marker(const ast::Node& s, bool set_line) {
-    w_.Line("// " + program_.file_name + ":" + Line(s));
+    w_.Comment(Source(s));
     if (options_.line_directives) w_.Line("#line " + Line(s) + " " + sema::CppStringLiteral(program_.file_name));
     if (set_line) w_.Line("CNET_LINE(kCnetSource, " + Line(s) + ");");
 }
@@ -84,7 +84,7 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
     for (const auto& el : elements) {
         if (const auto* n = ast::DynCast<ast::NameExpr>(el.get())) temp += (temp.empty() ? "" : "_") + n->id();
     }
-    temp = Temp(temp.empty() ? "unpacked" : temp);
+    temp = Temp(temp.empty() ? "unpacked" : temp);  // `a, b = ...` => a_b_N_ (made plain when it is not)
     w_.Line("auto " + temp + " = " + value + ";");
     const TypeRef vt = sema::StripOptional(value_type);
     for (std::size_t i = 0; i < elements.size(); ++i) {
@@ -137,10 +137,12 @@ void Generator::For(const ast::ForStmt& s) {
     if (const auto* n = ast::DynCast<ast::NameExpr>(&s.target())) {
         const ir::ExprInfo* info = program_.Info(*n);
         const ir::VarInfo* v = info != nullptr ? info->local : nullptr;
-        if (v != nullptr && !v->hoisted) {
+        // Declared in the loop header only when the loop declares it (a variable assigned before the loop
+        // keeps the loop's last value after it, as in Python).
+        if (v != nullptr && !v->hoisted && v->first_def == &s) {
             w_.Line("for (" + sema::CppName(v->type) + " " + v->cpp_name + " : " + iter + ") {");
         } else {
-            const std::string item = Temp(n->id() + "_item");
+            const std::string item = Temp(v != nullptr ? v->cpp_name + "_item" : "item");
             w_.Line("for (const auto& " + item + " : " + iter + ") {");
             w_.Indent();
             Assign(s.target(), item, elem, s);
@@ -166,7 +168,7 @@ void Generator::With(const ast::WithStmt& s) {
         const auto* call = ast::DynCast<ast::CallExpr>(&item->context());
         const auto* attr = call != nullptr ? ast::DynCast<ast::AttributeExpr>(&call->func()) : nullptr;
         if (attr != nullptr && attr->attr() == "init_scope") {
-            w_.Line("auto scope = init_scope();");
+            w_.Line("auto " + Temp("scope") + " = init_scope();");
             continue;
         }
         const TypeRef t = TypeOf(item->context());

@@ -56,9 +56,10 @@ struct FunctionInfo {
     bool is_entry = false;     // `def main()` becoming C++ main
     bool called = false;       // some call site was seen (parameter types come from call sites)
 
+    /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found).
     VarInfo* FindLocal(const std::string& n) const {
         for (const auto& v : locals) {
-            if (v->name == n) return v.get();
+            if (v->name == n && !v->in_comprehension) return v.get();
         }
         return nullptr;
     }

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <functional>
 
+#include "compiler/ast/traversal.h"
 #include "compiler/diagnostics/edit_distance.h"
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/cpp_names.h"
@@ -381,7 +382,17 @@ void Analyzer::ChooseEntry() {
             if (p.default_value == nullptr && p.param->annotation() == nullptr) flags_ok = false;
         }
     }
-    if (main_fn != nullptr && only_calls_main && flags_ok) {
+    // A main that the program itself calls (recursion) stays an ordinary function.
+    bool called_inside = false;
+    for (const ast::StmtPtr& s : module_.body()) {
+        if (!ast::Isa<ast::FunctionDef>(*s) && !ast::Isa<ast::ClassDef>(*s)) continue;
+        ast::WalkPreorder(*s, [&](const ast::Node& n) {
+            const auto* call = ast::DynCast<ast::CallExpr>(&n);
+            const auto* name = call != nullptr ? ast::DynCast<ast::NameExpr>(&call->func()) : nullptr;
+            if (name != nullptr && name->id() == "main") called_inside = true;
+        });
+    }
+    if (main_fn != nullptr && only_calls_main && flags_ok && !called_inside) {
         main_fn->is_entry = true;
         main_fn->called = true;
         program_.entry = main_fn;
@@ -649,7 +660,9 @@ TypeRef Analyzer::ResultType(const BuiltinEntry& entry, const ir::CallInfo* call
 std::vector<std::string> Analyzer::VisibleNames() const {
     std::vector<std::string> names;
     if (fn_ != nullptr) {
-        for (const auto& v : fn_->locals) names.push_back(v->name);
+        for (const auto& v : fn_->locals) {
+            if (!v->in_comprehension) names.push_back(v->name);
+        }
     }
     for (const auto& scope : comp_scopes_) {
         for (const auto& [n, v] : scope) names.push_back(n);

@@ -574,6 +574,8 @@ TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
             joined = j;
         }
         if (joined->kind == TypeKind::kUnknown) joined = element;
+        // [1, 2] where list[float] is wanted: a list of floats (codegen converts each element).
+        if (IsNumeric(joined) && element && IsNumeric(element) && Assignable(joined, element)) joined = element;
         return types::List(joined);
     }
     const auto& d = ast::Cast<ast::DictExpr>(e);

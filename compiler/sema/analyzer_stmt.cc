@@ -91,6 +91,15 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
         }
         case ast::NodeKind::kAugAssignStmt: {
             const auto& a = ast::Cast<ast::AugAssignStmt>(s);
+            // `y += 1` reads y: Python raises UnboundLocalError when nothing assigned it before.
+            if (const auto* n = ast::DynCast<ast::NameExpr>(&a.target()); n != nullptr && fn_ != nullptr) {
+                const ir::VarInfo* v = fn_->FindLocal(n->id());
+                if (v != nullptr && (v->first_def == nullptr || v->first_def == &s)) {
+                    Error(n->range(), "local variable '" + n->id() + "' is read by '" + ast::Spelling(a.op()) +
+                                          "=' before anything is assigned to it");
+                    return;
+                }
+            }
             TypeRef target = Expr(a.target());
             TypeRef value = Expr(a.value());
             TypeRef result = BinaryTypes(a.op(), target, value, s);

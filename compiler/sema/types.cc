@@ -252,7 +252,8 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
     if (kt == TypeKind::kOptional) return kf == TypeKind::kNone || Assignable(StripOptional(from), to->args[0]);
     if (kf == TypeKind::kNone) return IsHandle(to);
     if (kf == TypeKind::kOptional) return IsHandle(to) && Assignable(from->args[0], to);
-    if (IsNumeric(from) && IsNumeric(to)) return kf == TypeKind::kBool || kt != TypeKind::kBool;
+    // A float where an int is declared would be truncated in C++ where Python keeps the float.
+    if (IsNumeric(from) && IsNumeric(to)) return kf == TypeKind::kBool || (kt != TypeKind::kBool && !(kf == TypeKind::kFloat && kt == TypeKind::kInt));
     if (kt == TypeKind::kVariable) return IsArrayLike(from);
     if (kf == TypeKind::kTuple && kt == TypeKind::kShape) {
         for (const TypeRef& e : from->args) {
@@ -267,6 +268,8 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
             const TypeRef& ef = from->args[i];
             const TypeRef& et = to->args[i];
             // Containers are invariant in C++ except where codegen converts (list[ndarray] -> list[Variable]).
+            // std::vector<int64_t> is no std::vector<double>: numbers inside containers must match.
+            if (IsNumeric(ef) && IsNumeric(et) && !SameType(ef, et)) return false;
             if (!SameType(ef, et) && !(ef->kind == TypeKind::kUnknown) && !(IsArrayLike(ef) && IsArrayLike(et)) &&
                 !Assignable(ef, et)) {
                 return false;
