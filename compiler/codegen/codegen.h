@@ -61,6 +61,8 @@ public:
     std::string Truth(const ast::Expr& e);
     std::string FString(const ast::FStringExpr& e);
     std::string Collection(const ast::Expr& e, const TypeRef& want);
+    std::string Value(const ast::Expr& e);
+    std::string Iterable(const ast::Expr& e, const TypeRef& element);
     std::string ListComp(const ast::ListCompExpr& e);
     std::string NoneOf(const TypeRef& t);
     std::string FunctionValue(const sema::BuiltinEntry& entry);

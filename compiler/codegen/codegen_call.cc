@@ -307,7 +307,7 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         std::string values, sep, end;
         for (const ir::BoundArg& a : call.args) {
             if (a.is_var_positional) {
-                for (std::size_t i = 0; i < a.rest.size(); ++i) values += (i ? ", " : "") + E(*a.rest[i]);
+                for (std::size_t i = 0; i < a.rest.size(); ++i) values += (i ? ", " : "") + Value(*a.rest[i]);
             } else if (a.spec->name == "sep" && a.value != nullptr) {
                 sep = E(*a.value, sema::types::Str());
             } else if (a.spec->name == "end" && a.value != nullptr) {
@@ -355,6 +355,8 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         const TypeRef t = TypeOf(*args[0]);
         if (t->kind == TypeKind::kVariable) return "cnet::abs(" + E(*args[0]) + ")";
         if (t->kind == TypeKind::kNdarray) return "cnet::np::abs(" + E(*args[0]) + ")";
+        // A literal is a C++ int, which neither overload (int64_t, double) is closer to.
+        if (t->kind == TypeKind::kInt) return "cnet::py::abs(static_cast<int64_t>(" + E(*args[0]) + "))";
         return "cnet::py::abs(" + E(*args[0]) + ")";
     }
     if (name == "min" || name == "max") {

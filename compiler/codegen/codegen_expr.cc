@@ -1,6 +1,8 @@
 // codegen_expr.cc — expressions to C++: names, attributes, subscripts (Note [Index syntax in C++] of the
 // runtime), Python operator semantics (py::floordiv, py::mod, pow), comparisons with None, f-strings,
 // displays and list comprehensions (immediately invoked lambdas).
+#include <functional>
+
 #include "compiler/codegen/codegen.h"
 #include "compiler/diagnostics/internal_check.h"
 #include "compiler/sema/builtin_table.h"
@@ -22,6 +24,7 @@ std::string Generator::NoneOf(const TypeRef& t) {
         case TypeKind::kStrArray: return "cnet::np::StrArray()";
         case TypeKind::kUserClass: return "nullptr";
         case TypeKind::kLibObject: return s->lib_type->shared ? "nullptr" : "{}";
+        case TypeKind::kNone: return "cnet::py::None";
         default: return "std::nullopt";
     }
 }
@@ -242,8 +245,7 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e) {
             return "cnet::py::at(" + value + ", " + E(index) + ")";
         case TypeKind::kStr:
             if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
-            return "std::string(1, " + value + ".at(cnet::py::normalize_index(" + E(index) + ", cnet::py::len(" +
-                   value + "))))";
+            return "cnet::py::char_at(" + value + ", " + E(index) + ")";
         case TypeKind::kShape:
             if (slice != nullptr) {
                 return "cnet::Shape(" + value + ".begin() + (" + E(*slice->lower()) + "), " + value + ".end())";
@@ -444,11 +446,27 @@ std::string Generator::FString(const ast::FStringExpr& e) {
             if (fv.conversion() != 0) templ += std::string("!") + fv.conversion();
             if (!fv.format_spec().empty()) templ += ":" + fv.format_spec();
             templ += "}";
-            args += ", " + E(fv.value());
+            args += ", " + Value(fv.value());
         }
     }
     if (args.empty()) return "std::string(" + sema::CppStringValue(templ) + ")";
     return "cnet::py::format(" + sema::CppStringValue(templ) + args + ")";
+}
+
+// What a for loop iterates: a string by code points (Python's one-character strings), a link by its children.
+std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
+    const TypeRef t = sema::StripOptional(TypeOf(e));
+    if (ast::Isa<ast::ListExpr>(e) && element && sema::IsComplete(element)) return E(e, sema::types::List(element));
+    if (t->kind == TypeKind::kStr) return "cnet::py::chars(" + E(e) + ")";
+    if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) return "*" + E(e);
+    return E(e);
+}
+
+// An expression used as a value: a call returning None (`f'{print(1)}'`) is run, then None is the value.
+std::string Generator::Value(const ast::Expr& e) {
+    const std::string code = E(e);
+    if (TypeOf(e)->kind == TypeKind::kNone && ast::Isa<ast::CallExpr>(e)) return "(" + code + ", cnet::py::None)";
+    return code;
 }
 
 std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
@@ -479,6 +497,16 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
     }
     if (const auto* list = ast::DynCast<ast::ListExpr>(&e)) {
         const TypeRef lt = want && want->kind == TypeKind::kList && sema::IsComplete(want) ? want : t;
+        // `[]` or `[[]]` whose element type nothing decides (a statement, `len([])`): any type will do.
+        if (!sema::IsComplete(lt)) {
+            std::function<TypeRef(const TypeRef&)> complete = [&](const TypeRef& x) -> TypeRef {
+                if (!x || x->kind == TypeKind::kUnknown) return sema::types::None();
+                if (x->kind == TypeKind::kList) return sema::types::List(complete(x->args[0]));
+                return x;
+            };
+            const TypeRef full = complete(lt);
+            if (sema::IsComplete(full)) return Collection(e, full);
+        }
         std::string items;
         for (std::size_t i = 0; i < list->elements().size(); ++i) {
             items += (i ? ", " : "") + E(*list->elements()[i], lt->args[0]);
@@ -520,7 +548,7 @@ std::string Generator::ListComp(const ast::ListCompExpr& e) {
         out += "for (" + std::string(unused ? "[[maybe_unused]] " : "") +
                (target[0] == '[' || !elem || elem->kind == TypeKind::kUnknown ? std::string("auto")
                                                                               : sema::CppName(elem)) +
-               " " + target + " : " + E(gen->iter()) + ") { ";
+               " " + target + " : " + Iterable(gen->iter(), elem) + ") { ";
         ++depth;
         for (const auto& cond : gen->conditions()) {
             out += "if (" + Truth(*cond) + ") { ";

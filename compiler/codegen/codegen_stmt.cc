@@ -131,9 +131,7 @@ void Generator::If(const ast::IfStmt& s, bool is_elif) {
 
 void Generator::For(const ast::ForStmt& s) {
     const TypeRef elem = TypeOf(s.target());
-    std::string iter = E(s.iter());
-    const TypeRef it = sema::StripOptional(TypeOf(s.iter()));
-    if (it->kind == TypeKind::kUserClass || it->kind == TypeKind::kLibObject) iter = "*" + iter;
+    const std::string iter = Iterable(s.iter(), elem);
     if (const auto* n = ast::DynCast<ast::NameExpr>(&s.target())) {
         const ir::ExprInfo* info = program_.Info(*n);
         const ir::VarInfo* v = info != nullptr ? info->local : nullptr;

@@ -312,8 +312,15 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
     // Python builtins: polymorphic typing.
     std::vector<TypeRef> arg_types;
     for (const ir::BoundArg& a : call.args) {
-        for (const ast::Expr* r : a.rest) arg_types.push_back(Expr(*r));
-        if (a.value != nullptr) arg_types.push_back(Expr(*a.value, a.expected));
+        std::vector<const ast::Expr*> values = a.rest;
+        if (a.value != nullptr) values.push_back(a.value);
+        for (const ast::Expr* v : values) {
+            arg_types.push_back(Expr(*v, v == a.value ? a.expected : nullptr));
+            // print(f) would print an address where Python prints <function f at 0x...>: neither is a value.
+            if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown) {
+                Error(v->range(), "'" + name + "' cannot take " + PyName(arg_types.back()) + " as an argument; call it");
+            }
+        }
     }
     auto first = [&]() { return arg_types.empty() ? types::Unknown() : StripOptional(arg_types[0]); };
     auto unknown_in_args = [&]() {

@@ -100,6 +100,15 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
                     return;
                 }
             }
+            if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&a.target()); attr != nullptr && cls_ != nullptr) {
+                const auto* base = ast::DynCast<ast::NameExpr>(&attr->value());
+                const ir::FieldInfo* f = cls_->FindField(attr->attr());
+                if (base != nullptr && base->id() == "self" && (f == nullptr || f->decl == &a.target())) {
+                    Error(attr->range(), "attribute 'self." + attr->attr() + "' is read by '" + ast::Spelling(a.op()) +
+                                             "=' before anything is assigned to it");
+                    return;
+                }
+            }
             TypeRef target = Expr(a.target());
             TypeRef value = Expr(a.value());
             TypeRef result = BinaryTypes(a.op(), target, value, s);

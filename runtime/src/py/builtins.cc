@@ -51,9 +51,37 @@ std::vector<int64_t> slice_indices(const SliceBounds& s, int64_t n) {
     return out;
 }
 
+// UTF-8: a code point starts at every byte that is not a continuation byte (10xxxxxx).
+std::vector<std::string> chars(const std::string& s) {
+    std::vector<std::string> out;
+    for (unsigned char c : s) {
+        if ((c & 0xc0) != 0x80 || out.empty()) {
+            out.emplace_back(1, static_cast<char>(c));
+        } else {
+            out.back() += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
+int64_t len(const std::string& s) {
+    int64_t n = 0;
+    for (unsigned char c : s) n += (c & 0xc0) != 0x80 ? 1 : 0;
+    return n;
+}
+
+std::string char_at(const std::string& s, int64_t i) {
+    const std::vector<std::string> cs = chars(s);
+    const int64_t n = static_cast<int64_t>(cs.size());
+    const int64_t j = i < 0 ? i + n : i;
+    if (j < 0 || j >= n) throw IndexError("string index out of range");
+    return cs[static_cast<size_t>(j)];
+}
+
 std::string slice(const std::string& v, const SliceBounds& s) {
+    const std::vector<std::string> cs = chars(v);
     std::string out;
-    for (int64_t i : slice_indices(s, static_cast<int64_t>(v.size()))) out += v[static_cast<size_t>(i)];
+    for (int64_t i : slice_indices(s, static_cast<int64_t>(cs.size()))) out += cs[static_cast<size_t>(i)];
     return out;
 }
 

@@ -157,10 +157,24 @@ std::string repr(const std::string& s) {
     const bool use_double = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
     const char q = use_double ? '"' : '\'';
     std::string out(1, q);
-    for (char c : s) {
+    auto hex = [&out](unsigned v) {
+        static const char kDigits[] = "0123456789abcdef";
+        out += "\\x";
+        out += kDigits[v >> 4];
+        out += kDigits[v & 15];
+    };
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        const unsigned char u = static_cast<unsigned char>(c);
         if (c == q || c == '\\') out += '\\', out += c;
         else if (c == '\n') out += "\\n";
         else if (c == '\t') out += "\\t";
+        else if (c == '\r') out += "\\r";
+        else if (u < 0x20 || u == 0x7f) hex(u);
+        // U+0080..U+00A0 and U+00AD (UTF-8 C2 xx) are not printable for Python either: \x80 .. \xa0, \xad.
+        else if (u == 0xc2 && i + 1 < s.size() &&
+                 ((static_cast<unsigned char>(s[i + 1]) >= 0x80 && static_cast<unsigned char>(s[i + 1]) <= 0xa0) ||
+                  static_cast<unsigned char>(s[i + 1]) == 0xad)) hex(static_cast<unsigned char>(s[++i]));
         else out += c;
     }
     return out + q;

@@ -40,7 +40,8 @@ template <typename T>
 int64_t len(const std::vector<T>& v) {
     return static_cast<int64_t>(v.size());
 }
-inline int64_t len(const std::string& s) { return static_cast<int64_t>(s.size()); }
+/// Strings are UTF-8; Python counts and indexes them in code points.
+int64_t len(const std::string& s);
 inline int64_t len(const Array& a) { return a.len(); }
 inline int64_t len(const Variable& v) { return v.len(); }
 template <typename K, typename V>
@@ -219,6 +220,10 @@ std::vector<T> slice(const std::vector<T>& v, const SliceBounds& s) {
     return out;
 }
 std::string slice(const std::string& v, const SliceBounds& s);
+/// s[i]: the i-th code point (negative from the end) as a one-character string.
+std::string char_at(const std::string& s, int64_t i);
+/// The code points of s, each a one-character string (`for c in s`).
+std::vector<std::string> chars(const std::string& s);
 
 // ---- min / max / sum / abs over values and sequences
 template <typename T>

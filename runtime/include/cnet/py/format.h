@@ -100,6 +100,14 @@ std::string str(const std::shared_ptr<T>& p) {
     return os.str();
 }
 
+/// repr of everything else (ints, bools, None, lists, tuples, dicts) is its str, as in Python.
+template <typename T, std::enable_if_t<!std::is_convertible<T, std::string>::value && !std::is_floating_point<T>::value &&
+                                           !std::is_same<T, Shape>::value && !std::is_same<T, Dtype>::value,
+                                       int> = 0>
+std::string repr(const T& v) {
+    return str(v);
+}
+
 /// format(value, spec) — Python's format-spec mini-language: [[fill]align][sign][#][0][width][,][.precision][type]
 /// for ints (d x X o b c n), floats (f F e E g G % n and empty), strings (s) and bools.
 std::string format_value(int64_t v, const std::string& spec);
