@@ -69,6 +69,8 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
                 case ast::UnaryOp::kNot: return "!" + Truth(u.operand());
                 case ast::UnaryOp::kMinus: {
                     std::string operand = E(u.operand());
+                    // -(-18), not --18 (a decrement).
+                    if (!operand.empty() && (operand[0] == '-' || operand[0] == '+')) return "-(" + operand + ")";
                     return "-" + operand;
                 }
                 case ast::UnaryOp::kPlus: return E(u.operand());
@@ -78,7 +80,11 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         }
         case ast::NodeKind::kBinaryExpr: {
             const auto& b = ast::Cast<ast::BinaryExpr>(e);
-            return Binary(b.op(), E(b.lhs()), TypeOf(b.lhs()), E(b.rhs()), TypeOf(b.rhs()));
+            // xs + [] or [] + xs: the empty display takes the sum's element type.
+            const TypeRef t = TypeOf(e);
+            const TypeRef side = t->kind == TypeKind::kList && sema::IsComplete(t) ? t : nullptr;
+            return Binary(b.op(), E(b.lhs(), side), side ? side : TypeOf(b.lhs()), E(b.rhs(), side),
+                          side ? side : TypeOf(b.rhs()));
         }
         case ast::NodeKind::kBoolOpExpr: {
             const auto& b = ast::Cast<ast::BoolOpExpr>(e);
