@@ -79,8 +79,9 @@ std::string Generator::Signature(const ir::FunctionInfo& fn, bool qualified) {
 void Generator::EmitHoisted(const ir::FunctionInfo& fn) {
     for (const auto& v : fn.locals) {
         if (v->is_param || v->in_comprehension || !v->hoisted || !v->type) continue;
-        if (v->type->kind == TypeKind::kUnknown || v->type->kind == TypeKind::kNone) continue;
-        w_.Line(sema::CppName(v->type) + " " + v->cpp_name + "{};");
+        if (v->type->kind == TypeKind::kUnknown) continue;
+        w_.Line(std::string(v->type->kind == TypeKind::kNone ? "[[maybe_unused]] " : "") + sema::CppName(v->type) + " " +
+                v->cpp_name + "{};");
     }
 }
 

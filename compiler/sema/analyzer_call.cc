@@ -351,6 +351,12 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
     if (name == "enumerate") {
         return types::List(types::Tuple({types::Int(), IterElement(first(), *e.args()[0])}));
     }
+    // These read their positional arguments (e.args()); Python's own message for min().
+    if ((name == "zip" || name == "reversed" || name == "min" || name == "max" || name == "sum" || name == "abs") &&
+        e.args().empty()) {
+        Error(e.range(), name + " expected at least 1 positional argument, got 0");
+        return types::Unknown();
+    }
     if (name == "zip") {
         std::vector<TypeRef> elements;
         for (std::size_t i = 0; i < arg_types.size(); ++i) elements.push_back(IterElement(arg_types[i], *e.args()[i]));

@@ -97,6 +97,10 @@ void Analyzer::Run() {
             }
         }
         for (const auto& v : fn.locals) {
+            // A local only ever assigned None (`head = None` in dead code) holds None.
+            if (!v->is_param && !v->in_comprehension && v->type && v->type->kind == TypeKind::kUnknown) {
+                v->type = types::None();
+            }
             if (!v->is_param && !IsComplete(v->type) && v->type && v->type->kind != TypeKind::kUnknown) {
                 Error(v->first_def != nullptr ? v->first_def->range() : fn.def->name_range(),
                       "cannot infer the full type of '" + v->name + "' (" + PyName(v->type) +

@@ -111,7 +111,7 @@ class Gen:
     # ---- statements
     def assign(self, env, indent, lines):
         t = self.pick("int", "int", "float", "str", "list")
-        existing = [n for n, nt in env.items() if nt == t and not n.startswith("p")]
+        existing = [n for n, nt in env.items() if nt == t and n.startswith("v")]  # never a loop counter
         if existing and self.rng.random() < 0.5:
             name = self.rng.choice(existing)
         else:
