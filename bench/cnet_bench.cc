@@ -33,6 +33,8 @@
 #include "cnet/functions/array.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/loss.h"
+#include "cnet/functions/pooling.h"
+#include "cnet/links/convolution.h"
 #include "cnet/links/embed_id.h"
 #include "cnet/links/link.h"
 #include "cnet/links/linear.h"
@@ -404,6 +406,58 @@ Workload TreeWorkload() {
 
 }  // namespace
 
+// ------------------------------------------------------------------------------ E: LeNet
+constexpr int64_t kLeNetBatch = 64;
+
+// conv(1->20, 5) -> max_pool 2 -> conv(20->50, 5) -> max_pool 2 -> Linear(800, 500) -> relu -> Linear(500, 10):
+// the peers' LeNet (no activation after the convolutions), weights from streams 40-43, biases zero.
+class LeNet : public cnet::Chain {
+public:
+    LeNet() {
+        auto scope = init_scope();
+        c1 = add_link("c1", std::make_shared<L::Convolution2D>(1, 20, 5, 1, 0, false,
+                                                               Param(40, 20, 25, 25.0).reshape(Shape{20, 1, 5, 5})));
+        c2 = add_link("c2", std::make_shared<L::Convolution2D>(
+                                20, 50, 5, 1, 0, false, Param(41, 50, 500, 500.0).reshape(Shape{50, 20, 5, 5})));
+        f1 = add_link("f1", std::make_shared<L::Linear>(800, 500, false, Param(42, 500, 800, 800.0)));
+        f2 = add_link("f2", std::make_shared<L::Linear>(500, 10, false, Param(43, 10, 500, 500.0)));
+    }
+    Variable forward(const Variable& x) {
+        Variable h = F::max_pooling_2d((*c1)(x), 2);
+        h = F::max_pooling_2d((*c2)(h), 2);
+        return (*f2)(F::relu((*f1)(h)));
+    }
+    Variable call(const std::vector<Variable>& args) override { return forward(args.at(0)); }
+
+    std::shared_ptr<L::Convolution2D> c1, c2;
+    std::shared_ptr<L::Linear> f1, f2;
+};
+
+Workload LeNetWorkload() {
+    auto model = std::make_shared<LeNet>();
+    auto opt = std::make_shared<cnet::optimizers::SGD>(0.01);
+    opt->setup(model);
+    std::vector<Array> xs, ts;
+    const int64_t n = kLeNetBatch * 784;
+    for (int b = 0; b < kNumBatches; ++b) {
+        std::vector<float> x(static_cast<size_t>(n));
+        for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(300, b * n + i));
+        std::vector<int32_t> t(static_cast<size_t>(kLeNetBatch));
+        for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(301, b * kLeNetBatch + i, 10);
+        xs.push_back(Array::FromVector(x, Shape{kLeNetBatch, 1, 28, 28}));
+        ts.push_back(Array::FromVector(t, Shape{kLeNetBatch}));
+    }
+    auto it = std::make_shared<int64_t>(0);
+    Workload w;
+    w.model = model;
+    w.optimizer = opt;
+    w.forward = [model, xs, ts, it]() {
+        const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
+        return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
+    };
+    return w;
+}
+
 int main(int argc, char** argv) {
     const Args a = ParseArgs(argc, argv);
     cnet::SetNumThreads(a.threads);
@@ -417,6 +471,6 @@ int main(int argc, char** argv) {
     }
     if (a.Want("C", "C_lstm_lm")) Run(a, "C_lstm_lm", LstmWorkload(), 3, 10, 0);
     if (a.Want("D", "D_tree_rnn")) Run(a, "D_tree_rnn", TreeWorkload(), 10, 40, 0);
-    if (a.Want("E", "E")) std::fprintf(stderr, "cnet_bench: workload E skipped (the runtime has no convolution/pooling yet)\n");
+    if (a.Want("E", "E_lenet")) Run(a, "E_lenet", LeNetWorkload(), 3, 10, kLeNetBatch);
     return 0;
 }

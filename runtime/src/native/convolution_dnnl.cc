@@ -3,7 +3,11 @@
 // and primitives are cached per geometry: building one costs far more than a small convolution.
 #include "native/convolution_dnnl.h"
 
+#include <omp.h>
+
 #include <oneapi/dnnl/dnnl.hpp>
+
+#include "cnet/core/threading.h"
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -55,8 +59,17 @@ Geometry MakeGeometry(const Shape& x, const Shape& y, const kernels::ConvParams&
     return g;
 }
 
+// oneDNN's OpenMP runtime sizes a primitive's thread team from omp_get_max_threads() when the primitive is
+// created: keep that at the runtime's thread count (SetNumThreads / --threads), or OpenMP workers spin
+// beside a single-threaded caller. Called before every lookup; the count is part of the cache key.
+int SyncThreads() {
+    const int n = GetNumThreads();
+    if (omp_get_max_threads() != n) omp_set_num_threads(n);
+    return n;
+}
+
 std::string Key(char kind, const Shape& x, const Shape& w, const Shape& y, const kernels::ConvParams& p, bool bias) {
-    return std::string(1, kind) + x.ToString() + w.ToString() + y.ToString() + p.stride.ToString() + p.pad.ToString() +
+    return std::to_string(SyncThreads()) + std::string(1, kind) + x.ToString() + w.ToString() + y.ToString() + p.stride.ToString() + p.pad.ToString() +
            p.dilate.ToString() + std::to_string(p.groups) + (bias ? "b" : "");
 }
 

@@ -142,23 +142,38 @@ void MaxForward2d(const Array& x_in, const ConvParams& p, const Array& y, const 
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
     for (int64_t plane = 0; plane < planes; ++plane) {
         const T* xs = xp + plane * H * W;
+        T* ys = yp + plane * oh * ow;
+        int64_t* is = ip + plane * oh * ow;
         for (int64_t i = 0; i < oh; ++i) {
+            const int64_t r0 = i * sy - py;
+            const bool rows_inside = r0 >= 0 && r0 + kh <= H;
             for (int64_t j = 0; j < ow; ++j) {
+                const int64_t c0 = j * sx - px;
                 T best = -std::numeric_limits<T>::infinity();
                 int64_t arg = 0;
-                for (int64_t a = 0; a < kh; ++a) {
-                    const int64_t r = i * sy - py + a;
-                    if (r < 0 || r >= H) continue;
-                    for (int64_t b = 0; b < kw; ++b) {
-                        const int64_t c = j * sx - px + b;
-                        if (c >= 0 && c < W && xs[r * W + c] > best) {
-                            best = xs[r * W + c];
-                            arg = a * kw + b;
+                if (rows_inside && c0 >= 0 && c0 + kw <= W) {  // the window lies inside x: no bounds checks
+                    const T* w = xs + r0 * W + c0;
+                    for (int64_t a = 0; a < kh; ++a, w += W)
+                        for (int64_t b = 0; b < kw; ++b)
+                            if (w[b] > best) {
+                                best = w[b];
+                                arg = a * kw + b;
+                            }
+                } else {
+                    for (int64_t a = 0; a < kh; ++a) {
+                        const int64_t r = r0 + a;
+                        if (r < 0 || r >= H) continue;
+                        for (int64_t b = 0; b < kw; ++b) {
+                            const int64_t c = c0 + b;
+                            if (c >= 0 && c < W && xs[r * W + c] > best) {
+                                best = xs[r * W + c];
+                                arg = a * kw + b;
+                            }
                         }
                     }
                 }
-                yp[(plane * oh + i) * ow + j] = best;
-                ip[(plane * oh + i) * ow + j] = arg;
+                ys[i * ow + j] = best;
+                is[i * ow + j] = arg;
             }
         }
     }
