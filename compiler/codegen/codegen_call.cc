@@ -328,6 +328,7 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
     }
     if (name == "int" || name == "float" || name == "bool") {
         if (args.empty()) return name == "int" ? "int64_t{0}" : name == "float" ? "0.0" : "false";
+        if (name == "bool") return Truth(*args[0]);  // one truthiness for bool(x), if x, not x
         return entry.cpp + "(" + E(*args[0]) + ")";
     }
     if (name == "str" || name == "repr") {

@@ -425,14 +425,24 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
 // A condition: bools as they are, other values by Python truthiness.
 std::string Generator::Truth(const ast::Expr& e) {
     const TypeRef t = TypeOf(e);
+    if (!sema::IsValueType(t)) return "true";  // a function, class or module is true
     std::string code = E(e);
     switch (t->kind) {
+        case TypeKind::kNone: return "false";
+        case TypeKind::kDtype: return "((void)" + code + ", true)";  // NumPy: a dtype is true (though its len() is 0)
+        case TypeKind::kDict:
+        case TypeKind::kShape: return "(" + code + ".size() != 0)";
+        case TypeKind::kTuple: return "((void)" + code + ", " + (t->args.empty() ? "false" : "true") + ")";
+        case TypeKind::kStrArray:  // NumPy's rule: one element decides, several are ambiguous
+            return "(" + code + ".size() == 1 ? cnet::py::to_bool(" + code + ".item()) : " + code +
+                   ".size() == 0 ? false : throw cnet::ValueError(\"The truth value of an array with more than one "
+                   "element is ambiguous. Use a.any() or a.all()\"))";
         case TypeKind::kBool: return code;
         case TypeKind::kOptional:
             if (sema::IsHandle(t->args[0])) return IsNone(code, t, true);
             return "(" + code + ".has_value() && cnet::py::to_bool(*" + code + "))";
-        case TypeKind::kUserClass:
-        case TypeKind::kLibObject: return "(" + code + " != nullptr)";
+        case TypeKind::kUserClass: return "(" + code + " != nullptr)";
+        case TypeKind::kLibObject: return t->lib_type->shared ? "(" + code + " != nullptr)" : "((void)" + code + ", true)";
         case TypeKind::kVariable: return "cnet::py::to_bool(" + code + ".array())";
         default: return "cnet::py::to_bool(" + code + ")";
     }

@@ -468,6 +468,7 @@ TypeRef Analyzer::NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry
         const TypeRef t = object != nullptr ? program_.TypeOf(*object) : types::Unknown();
         if (t->kind == TypeKind::kStrArray) return t;
         if (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kStr) {
+            program_.headers.insert("cnet/np/str_array.h");  // np.array's own row names the numeric header
             if (arg("dtype") != nullptr) Error(arg("dtype")->range(), "a string array takes no dtype; use .astype()");
             return types::StrArray();
         }
