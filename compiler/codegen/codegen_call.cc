@@ -274,7 +274,7 @@ std::string Generator::AddArgument(const ast::CallExpr& e, const std::string& pa
     for (const auto& kw : e.keywords()) {
         const ast::Expr& v = kw->value();
         if (kw->name() == "type") {
-            out += ".type(\"" + ast::Cast<ast::NameExpr>(v).id() + "\")";
+            out += ".type(" + sema::CppStringLiteral(ast::Cast<ast::NameExpr>(v).id()) + ")";
         } else if (kw->name() == "default") {
             const TypeRef t = TypeOf(v);
             if (t->kind == TypeKind::kNone) {
