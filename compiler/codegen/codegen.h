@@ -34,6 +34,9 @@ public:
     void EmitHoisted(const ir::FunctionInfo& fn);
     bool ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const;
 
+    // ---- codegen_recursion.cc
+    std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
+
     // ---- codegen_stmt.cc
     void Block(const ast::StmtList& body);
     void Stmt(const ast::Stmt& s);
@@ -92,6 +95,7 @@ public:
     const ir::ClassInfo* cls_ = nullptr;
     int temp_counter_ = 0;
     std::string entry_name_;  // the function holding the program's body, called by main
+    std::set<const ir::FunctionInfo*> recursive_;  // functions on a call cycle (RecursiveFunctions)
 };
 
 }  // namespace cnet::compiler::codegen

@@ -13,6 +13,7 @@
 
 #include "cnet/core/array.h"
 #include "cnet/core/variable.h"
+#include "cnet/py/errors.h"
 #include "cnet/py/format.h"
 
 namespace cnet {

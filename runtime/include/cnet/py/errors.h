@@ -19,6 +19,31 @@ class KeyError : public Error {
 public:
     using Error::Error;
 };
+class RecursionError : public Error {
+public:
+    using Error::Error;
+};
+
+/// Python's recursion limit (1000) for the recursive functions of a .cnet program: one more nested call raises
+/// RecursionError, as CPython does, instead of overflowing the C++ stack.
+class RecursionGuard {
+public:
+    RecursionGuard() {
+        if (++Depth() > 1000) {
+            --Depth();
+            throw RecursionError("maximum recursion depth exceeded");
+        }
+    }
+    ~RecursionGuard() { --Depth(); }
+    RecursionGuard(const RecursionGuard&) = delete;
+    RecursionGuard& operator=(const RecursionGuard&) = delete;
+
+private:
+    static int& Depth() {
+        thread_local int depth = 0;
+        return depth;
+    }
+};
 
 }  // namespace py
 }  // namespace cnet
