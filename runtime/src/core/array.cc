@@ -7,9 +7,37 @@
 
 #include "cnet/core/memory.h"
 #include "cnet/core/pool.h"
-#include "../native/strided_loop.h"
+#include "cnet/kernels/copy.h"
+#include "cnet/kernels/transfer.h"
 
 namespace cnet {
+
+namespace internal {
+
+Strides BroadcastStrides(const Array& a, const Shape& shape) {
+    const int nd = shape.ndim(), offset = nd - a.ndim();
+    CNET_CHECK_AS(ShapeError, offset >= 0, "cannot broadcast an array of shape ", a.shape(), " to ", shape);
+    Strides s;
+    s.resize(nd);
+    for (int i = 0; i < nd; ++i) {
+        if (i < offset) {
+            s[i] = 0;
+            continue;
+        }
+        const int64_t d = a.shape()[i - offset];
+        if (d == shape[i]) {
+            s[i] = a.strides()[i - offset];
+        } else if (d == 1) {
+            s[i] = 0;
+        } else {
+            throw ShapeError("cannot broadcast an array of shape " + a.shape().ToString() + " to " +
+                             shape.ToString());
+        }
+    }
+    return s;
+}
+
+}  // namespace internal
 
 Storage::Storage(size_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
     data_ = internal::Allocate(nbytes, device);
@@ -108,7 +136,7 @@ Array Array::transpose(const Dims& axes) const {
 
 Array Array::broadcast_to(const Shape& shape) const {
     if (shape == shape_) return *this;
-    return View(storage_, shape, native::BroadcastStrides(*this, shape), offset_, dtype_);
+    return View(storage_, shape, internal::BroadcastStrides(*this, shape), offset_, dtype_);
 }
 
 Array Array::as_strided(const Shape& shape, const Strides& strides, int64_t offset) const {
@@ -132,9 +160,16 @@ Array Array::astype(Dtype dtype, bool copy_always) const {
 
 Array Array::to_device(Device device) const {
     if (device == this->device()) return *this;
-    throw DeviceError("cannot move an array from " + this->device().ToString() + " to " + device.ToString() +
-                      ": this build has no CUDA backend");
+    RequireDevice(device);
+    const Array src = as_contiguous();
+    Array out = Empty(shape_, dtype_, device);
+    kernels::Transfer(src, out);
+    return out;
 }
+
+void Array::fill(Scalar value) { kernels::Fill(*this, value); }
+
+void Array::assign(const Array& src) { kernels::Copy(src, *this); }
 
 Scalar Array::item() const {
     if (IsFloat(dtype_)) return Scalar(item<double>());

@@ -58,8 +58,9 @@ bool HasCudaAllocator() { return CudaAllocator().allocate != nullptr; }
 
 void* Allocate(size_t nbytes, Device device) {
     if (device.is_cuda()) {
-        CNET_CHECK_AS(DeviceError, HasCudaAllocator(), "cannot allocate on ", device.ToString(),
-                      ": CUDA is not available in this build or on this machine");
+        RequireDevice(device);  // "CUDA device N is not available: ..." (Note [Device seam])
+        CNET_CHECK_AS(DeviceError, HasCudaAllocator(), "internal: the CUDA backend registered no allocator for ",
+                      device.ToString());
         return CudaAllocator().allocate(nbytes, device.index());
     }
     if (nbytes <= kPoolMaxBytes) return PoolAllocate(nbytes);

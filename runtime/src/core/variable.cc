@@ -4,6 +4,7 @@
 #include <limits>
 #include <sstream>
 
+#include "cnet/backends/cuda.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/pool.h"
 #include "cnet/initializers/initializer.h"
@@ -89,6 +90,20 @@ void Variable::set_creator(std::shared_ptr<FunctionNode> creator) {
 
 void Variable::unchain() { checked().creator.reset(); }
 
+void Variable::to_cpu() { to_device(Device::Cpu()); }
+
+void Variable::to_gpu(std::optional<int> device) {
+    to_device(Device::Cuda(device ? *device : cuda::current_device_id()));
+}
+
+void Variable::to_device(Device device) {
+    VariableImpl& v = checked();
+    RequireDevice(device);
+    if (v.array.defined()) v.array = v.array.to_device(device);
+    if (v.grad && v.grad->array.defined()) v.grad->array = v.grad->array.to_device(device);
+    if (v.param) v.param->device = device;
+}
+
 void Variable::copydata(const Variable& other) {
     VariableImpl& v = checked();
     const Array& src = other.array();
@@ -137,6 +152,7 @@ Parameter::Parameter(const Array& array, const std::string& name) : Variable(int
     v->array = array;
     v->param = std::make_unique<ParameterState>();
     v->param->dtype = array.dtype();
+    v->param->device = array.device();
 }
 
 Parameter Parameter::FromVariable(const Variable& var) {
@@ -155,7 +171,8 @@ void Parameter::initialize(const Shape& shape) {
     } else {
         a.fill(Scalar(std::numeric_limits<double>::quiet_NaN()));  // Chainer's default: NaN until assigned
     }
-    v->array = a;
+    // Drawn on the host, so that one seed gives the same initial values on every device.
+    v->array = a.to_device(v->param->device);
 }
 
 std::shared_ptr<Initializer> Parameter::initializer() const { return impl()->param->initializer; }

@@ -2,7 +2,6 @@
 #include "cnet/dataset/convert.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "cnet/core/error.h"
 
@@ -33,16 +32,11 @@ Array ConcatSlot(const std::vector<Array>& arrays, size_t slot, const std::optio
     for (int64_t d : shape) out_shape.push_back(d);
     const Device device = first.device();
     Array out = padding ? Array::Full(out_shape, *padding, dtype, device) : Array::Empty(out_shape, dtype, device);
-    const bool fast = device.is_cpu();
     for (size_t k = 0; k < arrays.size(); ++k) {
         const Array& a = arrays[k];
         Array row = out[static_cast<int64_t>(k)];
         if (padding && a.shape() != shape) row = row.as_strided(a.shape(), row.strides(), row.offset());
-        if (fast && !padding && a.dtype() == dtype && a.device() == device && a.is_contiguous()) {
-            if (a.nbytes()) std::memcpy(row.raw_data(), a.raw_data(), a.nbytes());  // the common case
-        } else {
-            row.assign(a.to_device(device));
-        }
+        row.assign(a.to_device(device));  // contiguous rows of one dtype are one memcpy (kernels/copy.h)
     }
     return out;
 }

@@ -2,10 +2,10 @@
 // its backward is two linears on transposed views (no copies) plus a sum, all differentiable.
 #include "cnet/functions/connection.h"
 
-#include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
+#include "cnet/kernels/connection.h"
 #include "cnet/kernels/linalg.h"
 
 namespace cnet {
@@ -66,19 +66,8 @@ public:
     ArrayList forward(const ArrayList& in) override {
         const Array ids = in[0].astype(Dtype::kInt64, false).as_contiguous();
         const Array gy = in[1].as_contiguous();
-        const int64_t d = w_shape_[1], n = ids.size();
         Array gW = Array::Zeros(w_shape_, gy.dtype(), gy.device());
-        const int64_t* id = ids.data<int64_t>();
-        CNET_DISPATCH_FLOAT(gy.dtype(), T, {
-            const T* g = gy.data<T>();
-            T* w = gW.data<T>();
-            for (int64_t k = 0; k < n; ++k) {
-                if (ignore_label_ && id[k] == *ignore_label_) continue;
-                T* row = w + id[k] * d;
-                const T* src = g + k * d;
-                for (int64_t j = 0; j < d; ++j) row[j] += src[j];
-            }
-        });
+        kernels::EmbedScatterAdd(ids, gy, ignore_label_, gW);
         return {gW};
     }
     VarList backward(const IndexList&, const VarList& ggW) override {
@@ -103,26 +92,10 @@ public:
     ArrayList forward(const ArrayList& in) override {
         const Array ids = in[0].astype(Dtype::kInt64, false).as_contiguous();
         const Array W = in[1].as_contiguous();
-        const int64_t vocab = W.shape()[0], d = W.shape()[1], n = ids.size();
         Shape out_shape = in[0].shape();
-        out_shape.push_back(d);
+        out_shape.push_back(W.shape()[1]);
         Array y = Array::Empty(out_shape, W.dtype(), W.device());
-        const int64_t* id = ids.data<int64_t>();
-        CNET_DISPATCH_FLOAT(W.dtype(), T, {
-            const T* w = W.data<T>();
-            T* out = y.data<T>();
-            for (int64_t k = 0; k < n; ++k) {
-                T* row = out + k * d;
-                if (ignore_label_ && id[k] == *ignore_label_) {
-                    for (int64_t j = 0; j < d; ++j) row[j] = T(0);
-                    continue;
-                }
-                CNET_CHECK_AS(IndexError, id[k] >= 0 && id[k] < vocab, "EmbedID: id ", id[k],
-                              " is out of range for a vocabulary of ", vocab);
-                const T* src = w + id[k] * d;
-                for (int64_t j = 0; j < d; ++j) row[j] = src[j];
-            }
-        });
+        kernels::EmbedGather(ids, W, ignore_label_, y);
         return {y};
     }
     VarList backward(const IndexList& targets, const VarList& gy) override {

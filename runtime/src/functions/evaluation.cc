@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "cnet/core/config.h"
-#include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/type_check.h"
 #include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
@@ -40,50 +39,32 @@ void CheckClassification(const char* label, const ArrayList& in, bool int32_labe
         type_check::ExpectEq(label, y.shape()[i], 1, "in_types[0].shape[" + std::to_string(i) + "]", "1");
 }
 
-Array Int64Labels(const Array& t) { return t.to_device(Device::Cpu()).astype(Dtype::kInt64, false).as_contiguous(); }
-
-// argmax over axis 1 of y viewed as (N, C, U), in (N, U) order; the first maximum wins and NaN counts as the
-// maximum, as in numpy.argmax.
-std::vector<int64_t> ArgmaxAxis1(const Array& y_in) {
-    const Array y = (y_in.dtype() == Dtype::kFloat16 ? y_in.astype(Dtype::kFloat32) : y_in)
-                        .to_device(Device::Cpu())
-                        .as_contiguous();
+// argmax over axis 1 of y viewed as (N, C, U), as (N, U) int64 on y's device; the first maximum wins and NaN
+// counts as the maximum, as in numpy.argmax.
+Array ArgmaxAxis1(const Array& y) {
     const int64_t n = y.shape()[0], c = y.shape()[1], u = y.size() / std::max<int64_t>(n * c, 1);
-    std::vector<int64_t> result(n * u, 0);
-    CNET_DISPATCH_FLOAT(y.dtype(), T, {
-        const T* p = y.data<T>();
-        std::vector<T> best(u);
-        for (int64_t i = 0; i < n; ++i) {
-            const T* blk = p + i * c * u;
-            int64_t* idx = result.data() + i * u;
-            if (c > 0) std::copy(blk, blk + u, best.begin());
-            for (int64_t k = 1; k < c; ++k) {
-                for (int64_t j = 0; j < u; ++j) {
-                    const T v = blk[k * u + j];
-                    if (!std::isnan(best[j]) && (v > best[j] || std::isnan(v))) {
-                        best[j] = v;
-                        idx[j] = k;
-                    }
-                }
-            }
-        }
-    });
-    return result;
+    CNET_CHECK_AS(ValueError, c > 0 || n * u == 0, "attempt to get argmax of an empty sequence");
+    if (n * u == 0) return Array::Zeros(Shape{n, u}, Dtype::kInt64, y.device());
+    return np::argmax(y.reshape(Shape{n, c, u}), OptionalAxis(1));
 }
+
+// t as int64 (N, U) on its device.
+Array LabelsLike(const Array& t, const Array& pred) { return t.astype(Dtype::kInt64, false).reshape(pred.shape()); }
 
 // Per-class counts of one minibatch: support (true labels), relevant (predictions) and true positives.
 struct ClassCounts {
     std::vector<int64_t> support, relevant, tp;
 };
 
+// Counted on the host: label_num may depend on the largest label, and the counts are small.
 ClassCounts CountClasses(const Array& y, const Array& t, std::optional<int64_t> label_num, int64_t ignore_label) {
-    const Array labels = Int64Labels(t);
-    const int64_t* lp = labels.data<int64_t>();
-    const int64_t size = labels.size();
+    const Array pred_array = ArgmaxAxis1(y);
+    const std::vector<int64_t> lp = LabelsLike(t, pred_array).to_vector<int64_t>();
+    const std::vector<int64_t> pred = pred_array.to_vector<int64_t>();
+    const int64_t size = static_cast<int64_t>(lp.size());
     CNET_CHECK_AS(ValueError, label_num || size > 0,
                   "zero-size array to reduction operation maximum which has no identity");
-    const int64_t num = label_num ? *label_num : *std::max_element(lp, lp + size) + 1;
-    const std::vector<int64_t> pred = ArgmaxAxis1(y);
+    const int64_t num = label_num ? *label_num : *std::max_element(lp.begin(), lp.end()) + 1;
     ClassCounts counts{std::vector<int64_t>(num), std::vector<int64_t>(num), std::vector<int64_t>(num)};
     for (int64_t i = 0; i < size; ++i) {
         if (lp[i] == ignore_label) continue;
@@ -109,18 +90,15 @@ Array Ratio(const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
 
 Variable accuracy(const Variable& y, const Variable& t, std::optional<int64_t> ignore_label) {
     if (config().type_check()) CheckClassification("Accuracy", ArrayList{y.array(), t.array()}, false);
-    const Array labels = Int64Labels(t.array());
-    const int64_t* lp = labels.data<int64_t>();
-    const std::vector<int64_t> pred = ArgmaxAxis1(y.array());
-    int64_t correct = 0, total = 0;
-    for (int64_t i = 0; i < labels.size(); ++i) {
-        if (ignore_label && lp[i] == *ignore_label) continue;
-        ++total;
-        correct += pred[i] == lp[i];
-    }
+    const Array pred = ArgmaxAxis1(y.array());
+    const Array hit = pred == LabelsLike(t.array(), pred);
     // Without ignore_label an empty batch gives NaN (NumPy's mean of nothing); with it, 0.
-    const double value = total == 0 && ignore_label ? 0.0 : static_cast<double>(correct) / static_cast<double>(total);
-    return Result(Array::Full(Shape{}, Scalar(value), y.dtype(), y.device()));
+    if (!ignore_label) return Result(np::mean(hit).astype(y.dtype()));
+    const Array counted = LabelsLike(t.array(), pred) != Scalar(*ignore_label);
+    const Array correct = np::sum(hit & counted).astype(Dtype::kFloat64);
+    const Array total = np::sum(counted).astype(Dtype::kFloat64);
+    const Array zero = total == Scalar(0.0);
+    return Result(np::where(zero, Scalar(0.0), correct / np::where(zero, Scalar(1.0), total)).astype(y.dtype()));
 }
 
 Variable binary_accuracy(const Variable& y, const Variable& t) {
@@ -133,17 +111,13 @@ Variable binary_accuracy(const Variable& y, const Variable& t) {
         type_check::Expect(label, in[1].shape() == in[0].shape(), "in_types[1].shape == in_types[0].shape",
                            in[1].shape().ToString() + " != " + in[0].shape().ToString());
     }
-    const Array labels = Int64Labels(t.array());
-    const Array positive = (y.array() >= Scalar(0)).to_device(Device::Cpu()).as_contiguous();
-    const int64_t* lp = labels.data<int64_t>();
-    const bool* pp = positive.data<bool>();
-    int64_t correct = 0, count = 0;
-    for (int64_t i = 0; i < labels.size(); ++i) {
-        count += lp[i] != -1;
-        correct += (pp[i] ? 1 : 0) == lp[i];
-    }
-    const double value = static_cast<double>(correct) / static_cast<double>(std::max<int64_t>(count, 1));
-    return Result(Array::Full(Shape{}, Scalar(value), y.dtype(), y.device()));
+    // Chainer: count = max(1, (t != -1).sum()); (pred == t).sum() / count, with pred = (y >= 0) as t's dtype.
+    const Array labels = t.array().astype(Dtype::kInt64, false);
+    const Array pred = (y.array() >= Scalar(0)).astype(Dtype::kInt64);
+    const Array correct = np::sum(pred == labels).astype(Dtype::kFloat64);
+    const Array count = np::maximum(np::sum(labels != Scalar(-1)), Array::FromScalar(Scalar(1), Dtype::kInt64)
+                                                                        .to_device(labels.device()));
+    return Result((correct / count.astype(Dtype::kFloat64)).astype(y.dtype()));
 }
 
 std::tuple<Variable, Variable, Variable, Variable> classification_summary(const Variable& y, const Variable& t,
@@ -154,7 +128,9 @@ std::tuple<Variable, Variable, Variable, Variable> classification_summary(const 
     const Array precision = Ratio(counts.tp, counts.relevant), recall = Ratio(counts.tp, counts.support);
     const double b2 = beta * beta;
     const Array fbeta = (precision * recall * (1 + b2)) / (precision * b2 + recall);
-    return {Result(precision), Result(recall), Result(fbeta), Result(Array::FromVector(counts.support))};
+    const Device device = y.array().device();
+    return {Result(precision.to_device(device)), Result(recall.to_device(device)), Result(fbeta.to_device(device)),
+            Result(Array::FromVector(counts.support).to_device(device))};
 }
 
 std::pair<Variable, Variable> precision(const Variable& y, const Variable& t, std::optional<int64_t> label_num,

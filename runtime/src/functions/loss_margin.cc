@@ -1,11 +1,11 @@
 // loss_margin.cc — margin-based losses: hinge, contrastive and triplet. Their backward passes are written with
 // differentiable functions; the active-margin masks are constants (so they are twice differentiable).
-#include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/loss.h"
+#include "cnet/np/creation.h"
 #include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
 #include "functions/loss_internal.h"
@@ -30,19 +30,18 @@ Array Reduce(const Array& loss, bool reduce_mean, Dtype dtype) {
                        loss.device());
 }
 
-// s[n, k] = -1 at k == t[n], +1 elsewhere (x's dtype). Labels outside [0, K) raise IndexError as NumPy does.
+// s[n, k] = -1 at k == t[n], +1 elsewhere (x's dtype, on t's device). Labels outside [0, K) raise IndexError as
+// NumPy does (checked on the host).
 Array HingeSigns(const Array& t, const Shape& x_shape, Dtype dtype) {
-    const Array labels = t.to_device(Device::Cpu()).astype(Dtype::kInt64, false).as_contiguous();
-    const int64_t n = x_shape[0], k = x_shape[1];
-    Array s = Array::Ones(x_shape, Dtype::kFloat64);
-    double* sp = s.data<double>();
-    const int64_t* lp = labels.data<int64_t>();
-    for (int64_t i = 0; i < n; ++i) {
-        CNET_CHECK_AS(IndexError, lp[i] >= -k && lp[i] < k, "index ", lp[i], " is out of bounds for axis 1 with size ",
+    const int64_t k = x_shape[1];
+    const Array labels = t.astype(Dtype::kInt64, false);
+    for (int64_t label : labels.to_vector<int64_t>())
+        CNET_CHECK_AS(IndexError, label >= -k && label < k, "index ", label, " is out of bounds for axis 1 with size ",
                       k);
-        sp[i * k + (lp[i] + k) % k] = -1.0;
-    }
-    return s.astype(dtype);
+    const Array wrapped = np::where(labels < Scalar(0), labels + Scalar(k), labels).reshape(Shape{-1, 1});
+    const Array classes = np::arange(Scalar(k), Dtype::kInt64).to_device(t.device()).reshape(Shape{1, k});
+    const Array hit = np::equal(classes, wrapped).astype(Dtype::kFloat64);
+    return (1.0 - 2.0 * hit).astype(dtype);
 }
 
 class Hinge : public FunctionNode {

@@ -1,15 +1,15 @@
 // loss_sigmoid_cross_entropy.cc — F.sigmoid_cross_entropy: a fused, numerically stable forward, and a gradient
 // node whose own backward is written with differentiable functions (so the loss is twice differentiable).
 #include <algorithm>
-#include <cmath>
 
-#include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/loss.h"
+#include "cnet/kernels/loss.h"
 #include "cnet/np/math.h"
+#include "cnet/np/reduction.h"
 #include "functions/loss_internal.h"
 
 namespace cnet {
@@ -21,13 +21,6 @@ using loss_internal::Const;
 
 constexpr int64_t kIgnoreLabel = -1;
 
-template <typename T>
-T StableSigmoid(T x) {
-    if (x >= 0) return T(1) / (T(1) + std::exp(-x));
-    const T e = std::exp(x);
-    return e / (T(1) + e);
-}
-
 // gx = gy * (t != -1) * (sigmoid(x) - t) / count; gy is one value (reduce='mean') or x's shape (reduce='no').
 class SigmoidCrossEntropyGrad : public FunctionNode {
 public:
@@ -36,28 +29,18 @@ public:
     const char* label() const override { return "SigmoidCrossEntropyGrad"; }
     ArrayList forward(const ArrayList& in) override {
         retain_inputs({0, 1});
-        const Array x = ComputeArray(in[0]).to_device(Device::Cpu()).as_contiguous();
-        const Array gy = in[1].to_device(Device::Cpu()).astype(x.dtype(), false).as_contiguous();
-        Array gx = Array::Empty(x.shape(), x.dtype());
-        const int64_t* t = labels_.data<int64_t>();
-        CNET_DISPATCH_FLOAT(x.dtype(), T, {
-            const T* xp = x.data<T>();
-            const T* g = gy.data<T>();
-            T* out = gx.data<T>();
-            const T inv = static_cast<T>(reduce_mean_ ? 1.0 / count_ : 1.0);
-            for (int64_t i = 0; i < x.size(); ++i) {
-                const T gi = (reduce_mean_ ? g[0] : g[i]) * inv;
-                out[i] = t[i] == kIgnoreLabel ? T(0) : gi * (StableSigmoid(xp[i]) - static_cast<T>(t[i]));
-            }
-        });
-        return {gx.astype(in[0].dtype(), false).to_device(in[0].device())};
+        const Array x = ComputeArray(in[0]).as_contiguous();
+        const Array gy = in[1].astype(x.dtype(), false).as_contiguous();
+        Array gx = Array::Empty(x.shape(), x.dtype(), x.device());
+        kernels::SigmoidCrossEntropyBackward(x, labels_, gy, reduce_mean_ ? 1.0 / count_ : 1.0, gx);
+        return {gx.astype(in[0].dtype(), false)};
     }
     // d(gx)/dx = gy * mask * y (1 - y) / count;  d(gx)/d(gy) = mask * (y - t) / count (summed for 'mean').
     VarList backward(const IndexList& targets, const VarList& ggx) override {
         const VarList in = get_retained_inputs();
         const Variable &x = in[0], &gy = in[1];
         const Dtype dtype = input_dtype(0);
-        const Array mask_array = (labels_ != Scalar(kIgnoreLabel)).astype(dtype).to_device(x.device());
+        const Array mask_array = (labels_ != Scalar(kIgnoreLabel)).astype(dtype);
         const Variable masked_ggx = mul(ggx[0], Const(mask_array));
         const Variable y = loss_internal::Sigmoid(x);
         VarList grads(2);
@@ -67,7 +50,7 @@ public:
                 grads[0] = mul(mul(yp, broadcast_to(gy, yp.shape())), masked_ggx);
                 if (reduce_mean_) grads[0] = mul(grads[0], Scalar(1.0 / count_));
             } else {
-                const Variable t = Const(labels_.astype(dtype).to_device(x.device()));
+                const Variable t = Const(labels_.astype(dtype));
                 grads[1] = mul(sub(y, t), masked_ggx);
                 if (reduce_mean_) grads[1] = mul(loss_internal::SumAll(grads[1]), Scalar(1.0 / count_));
             }
@@ -76,7 +59,7 @@ public:
     }
 
 private:
-    Array labels_;  // int64, CPU, x's shape
+    Array labels_;  // int64, x's shape and device
     bool reduce_mean_;
     double count_;
 };
@@ -94,26 +77,13 @@ public:
     // loss = -(t != -1) * (x * (t - (x >= 0)) - log1p(exp(-|x|)))
     ArrayList forward(const ArrayList& in) override {
         retain_inputs({0});
-        const Array x = ComputeArray(in[0]).to_device(Device::Cpu()).as_contiguous();
-        labels_ = in[1].to_device(Device::Cpu()).astype(Dtype::kInt64, false).as_contiguous();
-        const int64_t* t = labels_.data<int64_t>();
-        Array loss = Array::Empty(x.shape(), x.dtype());
-        double total = 0;
-        CNET_DISPATCH_FLOAT(x.dtype(), T, {
-            const T* xp = x.data<T>();
-            T* out = loss.data<T>();
-            for (int64_t i = 0; i < x.size(); ++i) {
-                const T v = xp[i];
-                const T pos = v >= 0 ? T(1) : T(0);
-                out[i] = t[i] == kIgnoreLabel
-                             ? T(0)
-                             : -(v * (static_cast<T>(t[i]) - pos) - std::log1p(std::exp(-std::abs(v))));
-                total += out[i];
-            }
-        });
-        if (!reduce_mean_) return {loss.astype(in[0].dtype(), false).to_device(in[0].device())};
+        const Array x = ComputeArray(in[0]).as_contiguous();
+        labels_ = in[1].astype(Dtype::kInt64, false).to_device(x.device()).as_contiguous();
+        Array loss = Array::Empty(x.shape(), x.dtype(), x.device());
+        const double total = kernels::SigmoidCrossEntropyForward(x, labels_, loss);
+        if (!reduce_mean_) return {loss.astype(in[0].dtype(), false)};
         int64_t count = x.ndim() > 0 ? x.shape()[0] : 1;
-        if (normalize_) count = std::count_if(t, t + labels_.size(), [](int64_t v) { return v != kIgnoreLabel; });
+        if (normalize_) count = np::sum(labels_ != Scalar(kIgnoreLabel)).item<int64_t>();
         count_ = static_cast<double>(std::max<int64_t>(count, 1));
         return {Array::Full(Shape{}, Scalar(total / count_), in[0].dtype(), in[0].device())};
     }

@@ -12,22 +12,27 @@
 #include <algorithm>
 
 #include "cnet/core/config.h"
-#include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/loss.h"
+#include "cnet/kernels/loss.h"
+#include "cnet/np/creation.h"
+#include "cnet/np/math.h"
+#include "cnet/np/reduction.h"
 #include "functions/loss_internal.h"
-#include "functions/loss_softmax_cross_entropy_kernel.h"
 
 namespace cnet {
 namespace functions {
 namespace {
 
 using loss_internal::ComputeArray;
-using loss_internal::SceGeometry;
-using loss_internal::SceLabels;
+
+// x viewed as (N, C, U): softmax runs over C, strided by U = prod(x.shape[2:]).
+struct SceGeometry {
+    int64_t n, c, u;
+};
 
 SceGeometry GeometryOf(const Shape& s) {
     int64_t u = 1;
@@ -55,64 +60,34 @@ void CheckClassWeight(const Array& w) {
     CNET_CHECK_AS(ValueError, IsFloat(w.dtype()), "The dtype of class_weight should be 'f'");
 }
 
-// The labels as contiguous int64 on the CPU. Chainer checks them only in debug mode; an out-of-range label
-// would be read out of bounds here, so they are always checked.
-Array CheckedLabels(const Array& t, int64_t num_classes, int64_t ignore_label) {
-    Array labels = t.to_device(Device::Cpu()).astype(Dtype::kInt64, false).as_contiguous();
-    const int64_t* p = labels.data<int64_t>();
-    for (int64_t i = 0; i < labels.size(); ++i) {
-        if ((p[i] < 0 || p[i] >= num_classes) && p[i] != ignore_label)
-            throw ValueError(internal::StrCat("Each label `t` need to satisfy `0 <= t < x.shape[1] or t == ",
-                                              ignore_label, "`"));
-    }
-    return labels;
+// The labels as contiguous int64 on x's device (the kernels check their range).
+Array Labels(const Array& t, const Array& x) {
+    return t.astype(Dtype::kInt64, false).to_device(x.device()).as_contiguous();
 }
 
-// class_weight as x's compute dtype on the CPU (undefined when None).
+// class_weight as x's compute dtype on x's device (undefined when None).
 Array WeightsFor(const Array& class_weight, const Array& x) {
     if (!class_weight.defined()) return Array();
     CNET_CHECK_AS(ValueError, class_weight.size() == x.shape()[1], "class_weight of shape ", class_weight.shape(),
                   " does not match the ", x.shape()[1], " classes of x");
-    return class_weight.to_device(Device::Cpu()).astype(x.dtype(), false).as_contiguous();
+    return class_weight.to_device(x.device()).astype(x.dtype(), false).as_contiguous();
 }
 
 // 1 / max(count, 1), where count is the number of non-ignored labels (normalize) or N.
 double Coefficient(const Array& labels, int64_t ignore_label, bool normalize, int64_t n) {
-    int64_t count = n;
-    if (normalize) {
-        const int64_t* p = labels.data<int64_t>();
-        count = std::count_if(p, p + labels.size(), [ignore_label](int64_t v) { return v != ignore_label; });
-    }
+    const int64_t count = normalize ? np::sum(labels != Scalar(ignore_label)).item<int64_t>() : n;
     return 1.0 / static_cast<double>(std::max<int64_t>(count, 1));
 }
 
-// State shared by the forward node and its gradient node.
+// State shared by the forward node and its gradient node (arrays on x's device).
 struct SceState {
-    Array labels;  // (N, U) int64, CPU
-    Array weights;  // (C,) compute dtype, CPU, or undefined
-    Array y;        // cached softmax (compute dtype, CPU), or undefined
+    Array labels;   // int64, t's shape
+    Array weights;  // (C,) compute dtype, or undefined
+    Array y;        // cached softmax (compute dtype), or undefined
     int64_t ignore_label = -1;
     bool reduce_mean = true;
     double coeff = 1.0;
-
-    template <typename T>
-    SceLabels<T> Labels() const {
-        return {labels.data<int64_t>(), weights.defined() ? weights.data<T>() : nullptr, ignore_label};
-    }
 };
-
-// Writes softmax(x) into y and the per-sample losses into loss (either may be null); returns their sum.
-template <typename T>
-double RunForward(const Array& x, const SceState& s, T* y, T* loss) {
-    const SceGeometry g = GeometryOf(x.shape());
-    if (x.size() == 0) {
-        if (loss) std::fill(loss, loss + g.n * g.u, T(0));
-        return 0.0;
-    }
-    const T* xp = x.data<T>();
-    return g.u == 1 ? loss_internal::SceForwardRows(xp, s.Labels<T>(), g, y, loss)
-                    : loss_internal::SceForwardReplicated(xp, s.Labels<T>(), g, y, loss);
-}
 
 class SoftmaxCrossEntropyGrad : public FunctionNode {
 public:
@@ -120,18 +95,12 @@ public:
     const char* label() const override { return "SoftmaxCrossEntropyGrad"; }
     // in: x (N, C, ...), gy (() for 'mean', t's shape for 'no')
     ArrayList forward(const ArrayList& in) override {
-        const Array x = ComputeArray(in[0]).to_device(Device::Cpu()).as_contiguous();
-        const Array gy = in[1].to_device(Device::Cpu()).astype(x.dtype(), false).as_contiguous();
-        Array gx = Array::Empty(x.shape(), x.dtype());
-        CNET_DISPATCH_FLOAT(x.dtype(), T, {
-            T* out = gx.data<T>();
-            const T* y = s_.y.defined() ? s_.y.data<T>() : out;
-            if (!s_.y.defined()) RunForward<T>(x, s_, out, nullptr);  // softmax recomputed in place
-            const T scale = s_.reduce_mean ? static_cast<T>(gy.data<T>()[0] * s_.coeff) : T(0);
-            loss_internal::SceBackward(y, s_.Labels<T>(), GeometryOf(x.shape()), scale,
-                                       s_.reduce_mean ? nullptr : gy.data<T>(), out);
-        });
-        return {gx.astype(in[0].dtype(), false).to_device(in[0].device())};
+        const Array x = ComputeArray(in[0]).as_contiguous();
+        const Array gy = in[1].astype(x.dtype(), false).as_contiguous();
+        Array gx = Array::Empty(x.shape(), x.dtype(), x.device());
+        kernels::SoftmaxCrossEntropyBackward(x, s_.y, s_.labels, s_.weights, s_.ignore_label, gy,
+                                             s_.reduce_mean ? s_.coeff : 1.0, gx);
+        return {gx.astype(in[0].dtype(), false)};
     }
     VarList backward(const IndexList&, const VarList&) override {
         throw Error(
@@ -155,17 +124,14 @@ public:
     void check_type_forward(const ArrayList& in) const override { CheckTypes(label(), in); }
     ArrayList forward(const ArrayList& in) override {
         retain_inputs({0});
-        const Array x = ComputeArray(in[0]).to_device(Device::Cpu()).as_contiguous();
-        s_.labels = CheckedLabels(in[1], x.shape()[1], s_.ignore_label);
+        const Array x = ComputeArray(in[0]).as_contiguous();
+        s_.labels = Labels(in[1], x);
         s_.weights = WeightsFor(class_weight_, x);
-        if (cache_score_) s_.y = Array::Empty(x.shape(), x.dtype());
-        Array loss = s_.reduce_mean ? Array() : Array::Empty(in[1].shape(), x.dtype());
-        double total = 0;
-        CNET_DISPATCH_FLOAT(x.dtype(), T, {
-            total = RunForward<T>(x, s_, s_.y.defined() ? s_.y.data<T>() : nullptr,
-                                  loss.defined() ? loss.data<T>() : nullptr);
-        });
-        if (!s_.reduce_mean) return {loss.astype(in[0].dtype(), false).to_device(in[0].device())};
+        if (cache_score_) s_.y = Array::Empty(x.shape(), x.dtype(), x.device());
+        Array loss = s_.reduce_mean ? Array() : Array::Empty(in[1].shape(), x.dtype(), x.device());
+        const double total =
+            kernels::SoftmaxCrossEntropyForward(x, s_.labels, s_.weights, s_.ignore_label, s_.y, loss);
+        if (!s_.reduce_mean) return {loss.astype(in[0].dtype(), false)};
         s_.coeff = Coefficient(s_.labels, s_.ignore_label, normalize_, x.shape()[0]);
         return {Array::Full(Shape{}, Scalar(total * s_.coeff), in[0].dtype(), in[0].device())};
     }
@@ -183,20 +149,19 @@ private:
 Variable DoubleBackpropSoftmaxCrossEntropy(const Variable& x, const Variable& t, bool normalize,
                                            const Array& class_weight, int64_t ignore_label, bool reduce_mean) {
     if (config().type_check()) CheckTypes("SoftmaxCrossEntropy", ArrayList{x.array(), t.array()});
-    const Array xc = ComputeArray(x.array()).to_device(Device::Cpu());
+    const Array xc = ComputeArray(x.array());
     const SceGeometry g = GeometryOf(xc.shape());
-    const Array labels = CheckedLabels(t.array(), g.c, ignore_label);
-    const Array weights = class_weight.defined() ? WeightsFor(class_weight, xc).astype(Dtype::kFloat64) : Array();
-    Array mask = Array::Zeros(xc.shape(), Dtype::kFloat64);
-    double* m = mask.data<double>();
-    const int64_t* lp = labels.data<int64_t>();
-    const double* wp = weights.defined() ? weights.data<double>() : nullptr;
-    for (int64_t n = 0; n < g.n; ++n) {
-        for (int64_t u = 0; u < g.u; ++u) {
-            const int64_t label = lp[n * g.u + u];
-            if (label != ignore_label) m[(n * g.c + label) * g.u + u] = wp ? wp[label] : 1.0;
-        }
-    }
+    const Array labels = Labels(t.array(), xc).reshape(Shape{g.n, 1, g.u});
+    const std::vector<int64_t> host_labels = labels.to_vector<int64_t>();  // range check, as the fused kernel does
+    for (int64_t label : host_labels)
+        CNET_CHECK_AS(ValueError, (label >= 0 && label < g.c) || label == ignore_label,
+                      "Each label `t` need to satisfy `0 <= t < x.shape[1] or t == ", ignore_label, "`");
+    // mask[n, c, u] = w[c] (or 1) where c == t[n, u] and t is not ignored, else 0.
+    const Array classes = np::arange(Scalar(g.c), Dtype::kInt64).to_device(xc.device()).reshape(Shape{1, g.c, 1});
+    Array mask = np::logical_and(np::equal(classes, labels), labels != Scalar(ignore_label)).astype(Dtype::kFloat64);
+    if (class_weight.defined())
+        mask = mask * WeightsFor(class_weight, xc).astype(Dtype::kFloat64).reshape(Shape{1, g.c, 1});
+    mask = mask.reshape(xc.shape());
     const Variable picked = loss_internal::SumAxis1(
         mul(loss_internal::LogSoftmax(x), loss_internal::Const(mask.astype(x.dtype()).to_device(x.device()))));
     const Variable loss = neg(picked);

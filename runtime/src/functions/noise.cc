@@ -2,15 +2,12 @@
 // gaussian (composed of differentiable functions).
 #include "cnet/functions/noise.h"
 
-#include <mutex>
-
 #include "cnet/core/config.h"
-#include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/function_node.h"
-#include "cnet/core/random.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/math.h"
+#include "cnet/kernels/random.h"
 #include "cnet/np/math.h"
 #include "cnet/np/random.h"
 
@@ -36,20 +33,11 @@ private:
     Array mask_;
 };
 
-// scale where a uniform draw is >= ratio, else 0; one pass on the runtime's generator.
-Array DropoutMask(const Shape& shape, Dtype dtype, double ratio) {
+// scale where a uniform draw is >= ratio, else 0, drawn on x's device (kernels/random.h).
+Array DropoutMask(const Shape& shape, Dtype dtype, Device device, double ratio) {
     const Dtype compute = dtype == Dtype::kFloat16 ? Dtype::kFloat32 : dtype;
-    Array mask = Array::Empty(shape, compute);
-    const double scale = 1.0 / (1.0 - ratio);
-    {
-        std::lock_guard<std::mutex> lock(random::default_generator_mutex());
-        random::Generator& gen = random::default_generator();
-        CNET_DISPATCH_FLOAT(compute, T, {
-            T* p = mask.data<T>();
-            const T s = static_cast<T>(scale);
-            for (int64_t i = 0; i < mask.size(); ++i) p[i] = gen.uniform() >= ratio ? s : T(0);
-        });
-    }
+    Array mask = Array::Empty(shape, compute, device);
+    kernels::DropoutMask(mask, ratio, 1.0 / (1.0 - ratio));
     return compute == dtype ? mask : mask.astype(dtype);
 }
 
@@ -62,7 +50,7 @@ std::pair<Variable, Array> dropout(const Variable& x, double ratio, const Array&
         const ArrayList in{x.array()};
         type_check::ExpectFloat("Dropout", in, 0);
     }
-    const Array m = mask.defined() ? mask : DropoutMask(x.shape(), x.dtype(), ratio);
+    const Array m = mask.defined() ? mask : DropoutMask(x.shape(), x.dtype(), x.device(), ratio);
     const Variable y = Apply1<Dropout>({x}, m.to_device(x.device()));
     return {y, return_mask ? m : Array()};
 }

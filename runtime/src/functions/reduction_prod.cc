@@ -11,11 +11,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/function_node.h"
 #include "cnet/functions/array.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/reduction.h"
+#include "cnet/kernels/reduction.h"
 #include "cnet/np/reduction.h"
 #include "functions/math_internal.h"
 
@@ -23,52 +23,7 @@ namespace cnet {
 namespace functions {
 namespace {
 
-constexpr int kMaxDirections = 5;  // gradients up to order 6; a dual number has 2^k coefficients
-
-// acc *= (x + sum_r e_r d_r) for one element; coefficient S of acc is indexed by a subset bitmask of e's.
-template <typename T>
-void DualMulInPlace(T* acc, int k, T x, const T* d) {
-    for (int s = (1 << k) - 1; s >= 0; --s) {  // descending: acc[s ^ bit] < s is still the old value
-        T v = acc[s] * x;
-        for (int r = 0; r < k; ++r)
-            if (s & (1 << r)) v += acc[s ^ (1 << r)] * d[r];
-        acc[s] = v;
-    }
-}
-
-// out[i, c] = T_i of column c (see the Note); x and dirs are (n, m) C-contiguous.
-template <typename T>
-void ExclusiveProducts(const Array& x, const ArrayList& dirs, int64_t n, int64_t m, Array& out) {
-    const int k = static_cast<int>(dirs.size()), K = 1 << k;
-    std::vector<const T*> dp;
-    for (const Array& d : dirs) dp.push_back(d.data<T>());
-    const T* xp = x.data<T>();
-    T* op = out.data<T>();
-    std::vector<T> prefix(static_cast<size_t>(n * m * K)), acc(static_cast<size_t>(m * K));
-    T dv[kMaxDirections];
-    for (int pass = 0; pass < 2; ++pass) {  // 0: prefixes (stored), 1: suffixes combined with the prefixes
-        for (int64_t c = 0; c < m; ++c) {
-            std::fill(&acc[c * K], &acc[c * K] + K, T(0));
-            acc[c * K] = T(1);
-        }
-        for (int64_t t = 0; t < n; ++t) {
-            const int64_t i = pass == 0 ? t : n - 1 - t;
-            for (int64_t c = 0; c < m; ++c) {
-                T* a = &acc[c * K];
-                T* pre = &prefix[(i * m + c) * K];
-                if (pass == 0) {
-                    std::copy(a, a + K, pre);
-                } else {
-                    T v = T(0);  // coefficient of e_1...e_k in pre * a
-                    for (int s = 0; s < K; ++s) v += pre[s] * a[(K - 1) ^ s];
-                    op[i * m + c] = v;
-                }
-                for (int r = 0; r < k; ++r) dv[r] = dp[r][i * m + c];
-                DualMulInPlace(a, k, xp[i * m + c], dv);
-            }
-        }
-    }
-}
+constexpr int kMaxDirections = kernels::kMaxProductDirections;
 
 class ProdGrad : public FunctionNode {  // inputs (x, d_1..d_k), all (n, m); output T(x; d)
 public:
@@ -79,10 +34,10 @@ public:
         retain_inputs(all);
         const Dtype compute = in[0].dtype() == Dtype::kFloat16 ? Dtype::kFloat32 : in[0].dtype();
         const Array x = in[0].astype(compute, false).as_contiguous();
-        ArrayList dirs;
+        std::vector<Array> dirs;
         for (size_t i = 1; i < in.size(); ++i) dirs.push_back(in[i].astype(compute, false).as_contiguous());
         Array out = Array::Empty(x.shape(), compute, x.device());
-        CNET_DISPATCH_FLOAT(compute, T, { ExclusiveProducts<T>(x, dirs, x.shape()[0], x.shape()[1], out); });
+        kernels::ExclusiveProducts(x, dirs, out);
         return {out.astype(in[0].dtype(), false)};
     }
     VarList backward(const IndexList& targets, const VarList& h) override {

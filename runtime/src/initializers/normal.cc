@@ -3,15 +3,14 @@
 
 #include <cmath>
 
-#include "initializers/random_fill.h"
+#include "cnet/kernels/random.h"
 
 namespace cnet {
 namespace initializers {
 
 void Normal::operator()(Array& array) const {
     check_dtype(array);
-    const double scale = scale_;
-    internal::FillRandom(array, [scale](random::Generator& g) { return scale * g.normal(); });
+    kernels::RandomFill(array, kernels::Distribution::kNormal, 0, scale_);
 }
 
 void LeCunNormal::operator()(Array& array) const {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "initializers/random_fill.h"
+#include "cnet/kernels/random.h"
 
 namespace cnet {
 namespace initializers {
@@ -44,7 +44,7 @@ void Orthogonal::operator()(Array& array) const {
     CNET_CHECK_AS(ValueError, rows <= cols, "Cannot make orthogonal system because # of vectors (", rows,
                   ") is larger than that of dimensions (", cols, ")");
     Array gaussian = Array::Empty(Shape{rows, cols}, Dtype::kFloat64);
-    internal::FillRandom(gaussian, [](random::Generator& g) { return g.normal(); });
+    kernels::RandomFill(gaussian, kernels::Distribution::kNormal, 0, 1);
     std::vector<double> values = gaussian.to_vector<double>();
     OrthonormalizeRows(values, rows, cols);
     for (double& x : values) x *= scale_;

@@ -3,15 +3,14 @@
 
 #include <cmath>
 
-#include "initializers/random_fill.h"
+#include "cnet/kernels/random.h"
 
 namespace cnet {
 namespace initializers {
 
 void Uniform::operator()(Array& array) const {
     check_dtype(array);
-    const double scale = scale_;
-    internal::FillRandom(array, [scale](random::Generator& g) { return (2.0 * g.uniform() - 1.0) * scale; });
+    kernels::RandomFill(array, kernels::Distribution::kSymmetricUniform, scale_, 0);
 }
 
 void LeCunUniform::operator()(Array& array) const {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <typeinfo>
 
+#include "cnet/backends/cuda.h"
 #include "cnet/initializers/constant.h"
 #include "cnet/optimizers/update_rule.h"
 
@@ -188,16 +189,37 @@ bool Link::update_enabled() const {
     return false;
 }
 
-Link& Link::to_cpu() {
+Link& Link::to_cpu() { return to_device(Device::Cpu()); }
+
+Link& Link::to_gpu(std::optional<int> device) {
+    return to_device(Device::Cuda(device ? *device : cuda::current_device_id()));
+}
+
+Link& Link::to_device(Device device) {
+    RequireDevice(device);  // fails here, before anything moves, where the device is not available
     for (auto& link : links()) {
         for (auto& [name, p] : link->params_) {
-            if (p.is_initialized()) p.set_array(p.array().to_device(Device::Cpu()));
-            if (p.grad().defined()) p.set_grad(p.grad().to_device(Device::Cpu()));
+            p.to_device(device);
+            if (const std::shared_ptr<UpdateRule> rule = p.update_rule()) {  // optimizer state follows its parameter
+                std::vector<std::string> keys;
+                for (const auto& [key, a] : rule->states()) keys.push_back(key);
+                for (const std::string& key : keys) {
+                    Array& a = rule->state(key);
+                    if (a.defined()) a = a.to_device(device);
+                }
+            }
         }
         for (auto& [name, v] : link->persistent_)
-            if (auto* a = std::get_if<Array>(&v); a && a->defined()) *a = a->to_device(Device::Cpu());
+            if (auto* a = std::get_if<Array>(&v); a && a->defined()) *a = a->to_device(device);
     }
     return *this;
+}
+
+Device Link::device() const {
+    for (Link* link : const_cast<Link*>(this)->links())
+        for (const auto& [name, p] : link->params_)
+            if (p.is_initialized()) return p.device();
+    return Device::Cpu();
 }
 
 // ---- copies

@@ -13,7 +13,8 @@
 #include "native/elementwise.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
+using kernels::Activation;
 namespace {
 
 // Elements per thread below which a pass stays on one thread: the cheap piecewise-linear maps are
@@ -100,11 +101,6 @@ void GradTyped(Activation op, const Array& s, const Array& gy, T a, Array& gx) {
             Binary<T>(op, s, gy, gx, [a](T x, T g) { return g * (std::tanh(a * x * T(0.5)) * T(0.5) + T(0.5)); });
             return;
     }
-}
-
-void CheckCpu(const Array& out, const char* what) {
-    CNET_CHECK_AS(DeviceError, out.device().is_cpu(), what, " on ", out.device().ToString(),
-                  " is not supported in this build");
 }
 
 // float16 is a storage dtype: run `body(inputs, out)` on float32 copies and store the result back. Other
@@ -202,7 +198,6 @@ void SoftmaxGradTyped(const T* y, const T* gy, T* gx, const AxisBlocks& b, bool 
 }  // namespace
 
 void ActivationForward(Activation op, const Array& x, double a, const Array& y) {
-    CheckCpu(y, "activation");
     InComputeDtype({x}, y, [op, a](const Array* in, const Array& out_in) {
         Array out = out_in;
         CNET_DISPATCH_FLOAT(out.dtype(), T, { ForwardTyped<T>(op, in[0], static_cast<T>(a), out); });
@@ -210,27 +205,13 @@ void ActivationForward(Activation op, const Array& x, double a, const Array& y) 
 }
 
 void ActivationGrad(Activation op, const Array& src, const Array& gy, double a, const Array& gx) {
-    CheckCpu(gx, "activation gradient");
     InComputeDtype({src, gy}, gx, [op, a](const Array* in, const Array& out_in) {
         Array out = out_in;
         CNET_DISPATCH_FLOAT(out.dtype(), T, { GradTyped<T>(op, in[0], in[1], static_cast<T>(a), out); });
     });
 }
 
-Array ActivationForward(Activation op, const Array& x, double a) {
-    Array y = Array::Empty(x.shape(), x.dtype(), x.device());
-    ActivationForward(op, x, a, y);
-    return y;
-}
-
-Array ActivationGrad(Activation op, const Array& src, const Array& gy, double a) {
-    Array gx = Array::Empty(gy.shape(), gy.dtype(), gy.device());
-    ActivationGrad(op, src, gy, a, gx);
-    return gx;
-}
-
 void Softmax(const Array& x, int axis, bool log, const Array& y) {
-    CheckCpu(y, "softmax");
     CNET_CHECK(y.is_contiguous(), "internal: softmax output must be contiguous");
     InComputeDtype({x}, y, [axis, log](const Array* in, const Array& out) {
         const Array xc = in[0].as_contiguous();
@@ -240,7 +221,6 @@ void Softmax(const Array& x, int axis, bool log, const Array& y) {
 }
 
 void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Array& gx) {
-    CheckCpu(gx, "softmax gradient");
     CNET_CHECK(gx.is_contiguous(), "internal: softmax gradient output must be contiguous");
     InComputeDtype({y, gy}, gx, [axis, log](const Array* in, const Array& out) {
         const Array yc = in[0].as_contiguous(), gc = in[1].as_contiguous();
@@ -250,5 +230,13 @@ void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Arra
     });
 }
 
-}  // namespace kernels
+}  // namespace native
+
+template <>
+const kernels::ActivationKernels& kernels::NativeKernels<kernels::ActivationKernels>() {
+    static const ActivationKernels table{&native::ActivationForward, &native::ActivationGrad, &native::Softmax,
+                                         &native::SoftmaxGrad};
+    return table;
+}
+
 }  // namespace cnet

@@ -7,7 +7,8 @@
 #include "native/elementwise.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
+using kernels::BinaryOp;
 namespace {
 
 template <typename T>
@@ -120,22 +121,15 @@ void BinaryTyped(BinaryOp op, const Array& a, const Array* b, T s, bool scalar_f
     }
 }
 
-void CheckCpu(const Array& out, const char* what) {
-    CNET_CHECK_AS(DeviceError, out.device().is_cpu(), what, " on ", out.device().ToString(),
-                  " is not supported in this build");
-}
-
 }  // namespace
 
 void Binary(BinaryOp op, const Array& a, const Array& b, const Array& out_in) {
-    CheckCpu(out_in, BinaryOpName(op));
     CNET_CHECK_AS(DtypeError, a.dtype() == b.dtype(), "internal: binary kernel operands differ in dtype");
     Array out = out_in;
     CNET_DISPATCH_NUMERIC(a.dtype(), T, { BinaryTyped<T>(op, a, &b, T(), false, out); });
 }
 
 void BinaryScalar(BinaryOp op, const Array& a, Scalar s, bool scalar_first, const Array& out_in) {
-    CheckCpu(out_in, BinaryOpName(op));
     Array out = out_in;
     CNET_DISPATCH_NUMERIC(a.dtype(), T, {
         const T v = s.is_float() ? static_cast<T>(s.to_double()) : static_cast<T>(s.to_int());
@@ -144,7 +138,6 @@ void BinaryScalar(BinaryOp op, const Array& a, Scalar s, bool scalar_first, cons
 }
 
 void Where(const Array& cond, const Array& a, const Array& b, const Array& out_in) {
-    CheckCpu(out_in, "where");
     Array out = out_in;
     CNET_DISPATCH_NUMERIC(out.dtype(), T, {
         native::Map<T, bool, T, T>(out, [](bool c, T x, T y) { return c ? x : y; }, cond, a, b);
@@ -152,7 +145,6 @@ void Where(const Array& cond, const Array& a, const Array& b, const Array& out_i
 }
 
 void Clip(const Array& x, Scalar lo, Scalar hi, const Array& out_in) {
-    CheckCpu(out_in, "clip");
     Array out = out_in;
     CNET_DISPATCH_NUMERIC(x.dtype(), T, {
         const T l = lo.to<T>(), h = hi.to<T>();
@@ -160,5 +152,5 @@ void Clip(const Array& x, Scalar lo, Scalar hi, const Array& out_in) {
     });
 }
 
-}  // namespace kernels
+}  // namespace native
 }  // namespace cnet

@@ -8,7 +8,9 @@
 #include "native/elementwise.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
+using kernels::UnaryOp;
+using kernels::UnaryOpName;
 namespace {
 
 template <typename T>
@@ -76,40 +78,24 @@ void UnaryTyped(UnaryOp op, const Array& x, Array& out) {
             default: break;
         }
     }
-    throw DtypeError(internal::StrCat("ufunc '", UnaryOpName(op), "' not supported for the input type ",
+    throw DtypeError(cnet::internal::StrCat("ufunc '", UnaryOpName(op), "' not supported for the input type ",
                                       DtypeName(x.dtype())));
 }
 
 }  // namespace
 
-const char* UnaryOpName(UnaryOp op) {
-    static const char* const names[] = {
-        "negative", "absolute", "sign", "exp", "expm1", "exp2", "log", "log1p", "log2", "log10", "sqrt", "rsqrt",
-        "square", "reciprocal", "tanh", "sigmoid", "relu", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
-        "cosh", "floor", "ceil", "trunc", "erf", "erfc", "logical_not", "isnan", "isinf", "isfinite"};
-    return names[static_cast<int>(op)];
-}
-
-const char* BinaryOpName(BinaryOp op) {
-    static const char* const names[] = {"add", "subtract", "multiply", "divide", "floor_divide", "remainder",
-                                        "fmod", "power", "maximum", "minimum", "arctan2", "equal", "not_equal",
-                                        "less", "less_equal", "greater", "greater_equal", "logical_and",
-                                        "logical_or", "logical_xor"};
-    return names[static_cast<int>(op)];
-}
-
-bool IsPredicate(UnaryOp op) {
-    return op == UnaryOp::kLogicalNot || op == UnaryOp::kIsnan || op == UnaryOp::kIsinf || op == UnaryOp::kIsfinite;
-}
-
-bool IsComparison(BinaryOp op) { return op >= BinaryOp::kEqual; }
-
 void Unary(UnaryOp op, const Array& x, const Array& out_in) {
-    CNET_CHECK_AS(DeviceError, out_in.device().is_cpu(), UnaryOpName(op), " on ", out_in.device().ToString(),
-                  " is not supported in this build");
     Array out = out_in;
     CNET_DISPATCH_NUMERIC(x.dtype(), T, { UnaryTyped<T>(op, x, out); });
 }
 
-}  // namespace kernels
+}  // namespace native
+
+template <>
+const kernels::ElementwiseKernels& kernels::NativeKernels<kernels::ElementwiseKernels>() {
+    static const ElementwiseKernels table{&native::Unary, &native::Binary, &native::BinaryScalar, &native::Where,
+                                          &native::Clip};
+    return table;
+}
+
 }  // namespace cnet

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cnet/core/array.h"
+#include "cnet/kernels/elementwise.h"
 #include "native/strided_loop.h"
 
 namespace cnet {
@@ -71,6 +72,12 @@ void Map(Array& out, F f, internal::ArrayArg<In>... ins) {
                           internal::RunStrided<Out, In...>(p, step, n, f, std::make_index_sequence<K>());
                       });
 }
+
+// The elementwise family's CPU entries defined in binary.cc (the table is in elementwise.cc).
+void Binary(kernels::BinaryOp op, const Array& a, const Array& b, const Array& out);
+void BinaryScalar(kernels::BinaryOp op, const Array& a, Scalar s, bool scalar_first, const Array& out);
+void Where(const Array& cond, const Array& a, const Array& b, const Array& out);
+void Clip(const Array& x, Scalar lo, Scalar hi, const Array& out);
 
 }  // namespace native
 }  // namespace cnet

@@ -7,13 +7,8 @@
 #include "native/strided_loop.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
 namespace {
-
-void CheckCpu(const Array& a, const char* what) {
-    CNET_CHECK_AS(DeviceError, a.device().is_cpu(), what, " on ", a.device().ToString(),
-                  " is not supported in this build");
-}
 
 // Copies elements of `size` bytes; dst/src steps are in bytes.
 template <typename U>
@@ -93,19 +88,16 @@ void ForEachBlock(const Array& block, const int64_t* offsets, int64_t n, const A
 }  // namespace
 
 void GatherBlocks(const Array& block, const int64_t* offsets, int64_t n, const Array& out) {
-    CheckCpu(block, "gather");
     CNET_ASSERT(out.is_contiguous() && out.dtype() == block.dtype() && out.size() == n * block.size());
     ForEachBlock(block, offsets, n, out, false, CopyFor(block.itemsize()));
 }
 
 void ScatterBlocks(const Array& block, const int64_t* offsets, int64_t n, const Array& values, bool accumulate) {
-    CheckCpu(block, "scatter");
     CNET_ASSERT(values.is_contiguous() && values.dtype() == block.dtype() && values.size() == n * block.size());
     ForEachBlock(block, offsets, n, values, true, accumulate ? AddFor(block.dtype()) : CopyFor(block.itemsize()));
 }
 
 std::vector<int64_t> FlatNonzero(const Array& x) {
-    CheckCpu(x, "nonzero");
     const Array c = x.astype(Dtype::kBool, false).as_contiguous();
     const bool* p = c.data<bool>();
     std::vector<int64_t> out;
@@ -114,5 +106,12 @@ std::vector<int64_t> FlatNonzero(const Array& x) {
     return out;
 }
 
-}  // namespace kernels
+}  // namespace native
+
+template <>
+const kernels::IndexingKernels& kernels::NativeKernels<kernels::IndexingKernels>() {
+    static const IndexingKernels table{&native::GatherBlocks, &native::ScatterBlocks, &native::FlatNonzero};
+    return table;
+}
+
 }  // namespace cnet

@@ -6,7 +6,7 @@
 #include "cnet/core/threading.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
 namespace {
 
 // Eigen's parallel GEMM costs about 10 us of synchronisation per call: only products above ~4M
@@ -66,8 +66,6 @@ Array UnitStride(const Array& a) {
 
 void Gemm(const Array& a_in, bool trans_a, const Array& b_in, bool trans_b, const Array& out, double alpha,
           double beta) {
-    CNET_CHECK_AS(DeviceError, out.device().is_cpu(), "matmul on ", out.device().ToString(),
-                  " is not supported in this build");
     CNET_CHECK(a_in.ndim() == 2 && b_in.ndim() == 2 && out.ndim() == 2, "internal: Gemm expects 2-D arrays");
     CNET_CHECK(out.strides()[1] == 1 || out.shape()[1] == 1, "internal: Gemm output must be row-contiguous");
     Array a = UnitStride(a_in), b = UnitStride(b_in);
@@ -79,5 +77,12 @@ void Gemm(const Array& a_in, bool trans_a, const Array& b_in, bool trans_b, cons
     }
 }
 
-}  // namespace kernels
+}  // namespace native
+
+template <>
+const kernels::LinalgKernels& kernels::NativeKernels<kernels::LinalgKernels>() {
+    static const LinalgKernels table{&native::Gemm};
+    return table;
+}
+
 }  // namespace cnet

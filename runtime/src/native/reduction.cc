@@ -4,12 +4,14 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "cnet/core/dtype_dispatch.h"
 #include "native/strided_loop.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
+using kernels::ReduceOp;
 namespace {
 
 // Sums of float32 accumulate in double (NumPy uses pairwise summation; this is at least as accurate).
@@ -94,8 +96,6 @@ void ReduceTyped(ReduceOp op, const Array& x, const Dims& axes, const Array& out
 }  // namespace
 
 void Reduce(ReduceOp op, const Array& x, const Dims& axes, const Array& out) {
-    CNET_CHECK_AS(DeviceError, x.device().is_cpu(), "reduction on ", x.device().ToString(),
-                  " is not supported in this build");
     CNET_CHECK(out.is_contiguous(), "internal: reduction output must be contiguous");
     CNET_DISPATCH_ALL(x.dtype(), T, { ReduceTyped<T>(op, x, axes, out); });
 }
@@ -171,5 +171,70 @@ void Cumsum(const Array& x, int axis, const Array& out) {
     });
 }
 
-}  // namespace kernels
+namespace {
+
+constexpr int kMaxDirections = kernels::kMaxProductDirections;
+
+// acc *= (x + sum_r e_r d_r) for one element; coefficient S of acc is indexed by a subset bitmask of e's.
+template <typename T>
+void DualMulInPlace(T* acc, int k, T x, const T* d) {
+    for (int s = (1 << k) - 1; s >= 0; --s) {  // descending: acc[s ^ bit] < s is still the old value
+        T v = acc[s] * x;
+        for (int r = 0; r < k; ++r)
+            if (s & (1 << r)) v += acc[s ^ (1 << r)] * d[r];
+        acc[s] = v;
+    }
+}
+
+// out[i, c] = T_i of column c (see Note [Prod gradient without division] in functions/reduction_prod.cc); x and
+// dirs are (n, m) C-contiguous.
+template <typename T>
+void ExclusiveProductsTyped(const Array& x, const std::vector<Array>& dirs, int64_t n, int64_t m, const Array& out) {
+    const int k = static_cast<int>(dirs.size()), K = 1 << k;
+    std::vector<const T*> dp;
+    for (const Array& d : dirs) dp.push_back(d.data<T>());
+    const T* xp = x.data<T>();
+    T* op = out.data<T>();
+    std::vector<T> prefix(static_cast<size_t>(n * m * K)), acc(static_cast<size_t>(m * K));
+    T dv[kMaxDirections];
+    for (int pass = 0; pass < 2; ++pass) {  // 0: prefixes (stored), 1: suffixes combined with the prefixes
+        for (int64_t c = 0; c < m; ++c) {
+            std::fill(&acc[c * K], &acc[c * K] + K, T(0));
+            acc[c * K] = T(1);
+        }
+        for (int64_t t = 0; t < n; ++t) {
+            const int64_t i = pass == 0 ? t : n - 1 - t;
+            for (int64_t c = 0; c < m; ++c) {
+                T* a = &acc[c * K];
+                T* pre = &prefix[(i * m + c) * K];
+                if (pass == 0) {
+                    std::copy(a, a + K, pre);
+                } else {
+                    T v = T(0);  // coefficient of e_1...e_k in pre * a
+                    for (int s = 0; s < K; ++s) v += pre[s] * a[(K - 1) ^ s];
+                    op[i * m + c] = v;
+                }
+                for (int r = 0; r < k; ++r) dv[r] = dp[r][i * m + c];
+                DualMulInPlace(a, k, xp[i * m + c], dv);
+            }
+        }
+    }
+}
+
+}  // namespace
+
+void ExclusiveProducts(const Array& x, const std::vector<Array>& dirs, const Array& out) {
+    CNET_CHECK(static_cast<int>(dirs.size()) <= kMaxDirections, "internal: too many directions for ExclusiveProducts");
+    CNET_DISPATCH_FLOAT(x.dtype(), T, { ExclusiveProductsTyped<T>(x, dirs, x.shape()[0], x.shape()[1], out); });
+}
+
+}  // namespace native
+
+template <>
+const kernels::ReductionKernels& kernels::NativeKernels<kernels::ReductionKernels>() {
+    static const ReductionKernels table{&native::Reduce, &native::ArgReduce, &native::Cumsum,
+                                        &native::ExclusiveProducts};
+    return table;
+}
+
 }  // namespace cnet

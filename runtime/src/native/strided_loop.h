@@ -63,8 +63,7 @@ void ForEachRun(const Shape& shape, std::array<char*, N> bases, const std::array
     }
 }
 
-/// Strides of `a` broadcast to `shape` (zero where broadcast). Throws ShapeError when impossible.
-Strides BroadcastStrides(const Array& a, const Shape& shape);
+using cnet::internal::BroadcastStrides;
 
 }  // namespace native
 }  // namespace cnet

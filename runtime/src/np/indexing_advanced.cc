@@ -31,8 +31,8 @@ AdvancedPlan PlanAdvanced(const IndexPlan& plan) {
     const int64_t n = out.index_shape.prod();
     out.offsets.assign(static_cast<size_t>(n), 0);
     for (size_t k = 0; k < plan.adv.size(); ++k) {
-        const Array idx = plan.adv[k].astype(Dtype::kInt64, false).broadcast_to(out.index_shape).as_contiguous();
-        const int64_t* p = idx.data<int64_t>();
+        // Offsets are computed on the host (the gather/scatter kernels take host offsets).
+        const std::vector<int64_t> p = plan.adv[k].broadcast_to(out.index_shape).to_vector<int64_t>();
         const int dim = plan.adv_dims[k];
         const int64_t size = plan.view.shape()[dim], stride = plan.view.strides()[dim];
         for (int64_t b = 0; b < n; ++b) {
@@ -154,16 +154,17 @@ std::vector<Array> nonzero(const Array& a) {
     const std::vector<int64_t> flat = kernels::FlatNonzero(a);
     const int nd = std::max(a.ndim(), 1);
     const int64_t n = static_cast<int64_t>(flat.size());
-    std::vector<Array> out;
-    for (int d = 0; d < nd; ++d) out.push_back(Array::Empty(Shape{n}, Dtype::kInt64));
+    std::vector<std::vector<int64_t>> coords(static_cast<size_t>(nd), std::vector<int64_t>(static_cast<size_t>(n)));
     const Shape shape = a.ndim() == 0 ? Shape{1} : a.shape();
     for (int64_t k = 0; k < n; ++k) {
         int64_t rem = flat[k];
         for (int d = nd - 1; d >= 0; --d) {
-            out[d].data<int64_t>()[k] = rem % shape[d];
+            coords[d][k] = rem % shape[d];
             rem /= shape[d];
         }
     }
+    std::vector<Array> out;
+    for (const std::vector<int64_t>& c : coords) out.push_back(Array::FromVector(c).to_device(a.device()));
     return out;
 }
 

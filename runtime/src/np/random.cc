@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cnet/core/random.h"
+#include "cnet/kernels/random.h"
 #include "cnet/np/indexing.h"
 
 namespace cnet {
@@ -24,15 +25,10 @@ auto Draw(F f) {
     return f(::cnet::random::default_generator());
 }
 
-template <typename F>
-Array FillFloat64(const Shape& shape, F sample) {
+// A float64 array of draws (kernels/random.h).
+Array Fill(const Shape& shape, kernels::Distribution distribution, double a, double b) {
     Array out = Array::Empty(shape, Dtype::kFloat64);
-    double* p = out.data<double>();
-    const int64_t n = out.size();
-    Draw([&](Generator& g) {
-        for (int64_t i = 0; i < n; ++i) p[i] = sample(g);
-        return 0;
-    });
+    kernels::RandomFill(out, distribution, a, b);
     return out;
 }
 
@@ -55,13 +51,13 @@ double rand() {
     return Draw([](Generator& g) { return g.uniform(); });
 }
 Array rand(const Shape& shape) {
-    return FillFloat64(shape, [](Generator& g) { return g.uniform(); });
+    return Fill(shape, kernels::Distribution::kUniform, 0, 1);
 }
 double randn() {
     return Draw([](Generator& g) { return g.normal(); });
 }
 Array randn(const Shape& shape) {
-    return FillFloat64(shape, [](Generator& g) { return g.normal(); });
+    return Fill(shape, kernels::Distribution::kNormal, 0, 1);
 }
 Array random_sample(const Shape& size) { return rand(size); }
 
@@ -69,7 +65,7 @@ double uniform(double low, double high) {
     return Draw([&](Generator& g) { return low + (high - low) * g.uniform(); });
 }
 Array uniform(double low, double high, const Shape& size) {
-    return FillFloat64(size, [&](Generator& g) { return low + (high - low) * g.uniform(); });
+    return Fill(size, kernels::Distribution::kUniform, low, high - low);
 }
 double normal(double loc, double scale) {
     CNET_CHECK_AS(ValueError, scale >= 0, "scale < 0");
@@ -77,7 +73,7 @@ double normal(double loc, double scale) {
 }
 Array normal(double loc, double scale, const Shape& size) {
     CNET_CHECK_AS(ValueError, scale >= 0, "scale < 0");
-    return FillFloat64(size, [&](Generator& g) { return loc + scale * g.normal(); });
+    return Fill(size, kernels::Distribution::kNormal, loc, scale);
 }
 
 int64_t randint(int64_t low) { return randint(0, low); }
@@ -90,11 +86,7 @@ Array randint(int64_t low, std::optional<int64_t> high, const Shape& size, Dtype
     CNET_CHECK_AS(ValueError, lo < hi, "low >= high");
     CNET_CHECK_AS(DtypeError, IsInteger(dtype), "randint: unsupported dtype ", dtype);
     Array out = Array::Empty(size, Dtype::kInt64);
-    int64_t* p = out.data<int64_t>();
-    Draw([&](Generator& g) {
-        for (int64_t i = 0; i < out.size(); ++i) p[i] = g.randint(lo, hi);
-        return 0;
-    });
+    kernels::RandomInt(out, lo, hi);
     return out.astype(dtype, false);
 }
 

@@ -1,7 +1,8 @@
-// ada_grad.cc — AdaGrad's fused update kernel (see Note [Fused update kernels] in kernel_util.h).
+// ada_grad.cc — AdaGrad's fused update kernel (see Note [Fused update kernels] in native/optimizer.cc).
 #include "cnet/optimizers/ada_grad.h"
 
-#include "optimizers/kernel_util.h"
+#include "cnet/kernels/optimizer.h"
+#include "optimizers/param_util.h"
 
 namespace cnet {
 namespace optimizers {
@@ -16,19 +17,12 @@ void AdaGradRule::update_core(Parameter& param) {
     const Array g = cnet::internal::ContiguousGrad(param);
     if (!g.defined()) return;
     const Array p = internal::ContiguousParam(param);
-    const Array h = state_at(0);
     const AdaGradHyperparameter& hp = hyperparam();
-    CNET_DISPATCH_FLOAT(p.dtype(), T, {
-        const T lr = static_cast<T>(hp.lr);
-        const T eps = static_cast<T>(hp.eps);
-        internal::ForEachBlock(p.size(), [&](int64_t b, int64_t e) {
-            auto hb = internal::Block<T>(h, b, e);
-            auto gb = internal::ConstBlock<T>(g, b, e);
-            // h += g^2; p -= lr * g / (sqrt(h) + eps)
-            hb += gb.square();
-            internal::Block<T>(p, b, e) -= lr * gb / (hb.sqrt() + eps);
-        });
-    });
+    kernels::UpdateArgs args;
+    args.lr = hp.lr;
+    args.eps = hp.eps;
+    const Array state[] = {state_at(0)};
+    kernels::Update(kernels::UpdateRule::kAdaGrad, args, p, g, state);
 }
 
 }  // namespace optimizers

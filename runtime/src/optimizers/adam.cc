@@ -1,9 +1,10 @@
-// adam.cc — Adam's fused update kernel (see Note [Fused update kernels] in kernel_util.h).
+// adam.cc — Adam's fused update kernel (see Note [Fused update kernels] in native/optimizer.cc).
 #include "cnet/optimizers/adam.h"
 
 #include <cmath>
 
-#include "optimizers/kernel_util.h"
+#include "cnet/kernels/optimizer.h"
+#include "optimizers/param_util.h"
 
 namespace cnet {
 namespace optimizers {
@@ -26,43 +27,6 @@ double AdamLearningRate(const AdamHyperparameter& hp, int64_t t) {
     return hp.alpha * std::sqrt(fix2) / fix1;
 }
 
-namespace {
-
-template <typename T>
-void AdamKernel(const AdamHyperparameter& hp, double lr_value, const Array& p, const Array& g, const Array& m,
-                const Array& v, const Array& vhat) {
-    const T c1 = static_cast<T>(1 - hp.beta1);
-    const T c2 = static_cast<T>(1 - hp.beta2);
-    const T eps = static_cast<T>(hp.eps);
-    CNET_CHECK_AS(ValueError, hp.eps == 0 || eps != 0, "eps of Adam optimizer is too small for ",
-                  DtypeName(p.dtype()), " (", hp.eps, ")");
-    const T lr = static_cast<T>(lr_value);
-    const T eta = static_cast<T>(hp.eta);
-    const T wd = static_cast<T>(hp.weight_decay_rate);
-    const bool plain = hp.eta == 1.0 && hp.weight_decay_rate == 0.0;
-    internal::ForEachBlock(p.size(), [&](int64_t b, int64_t e) {
-        auto pb = internal::Block<T>(p, b, e);
-        auto gb = internal::ConstBlock<T>(g, b, e);
-        auto mb = internal::Block<T>(m, b, e);
-        auto vb = internal::Block<T>(v, b, e);
-        // m += (1 - beta1)(g - m); v += (1 - beta2)(g^2 - v)
-        mb += c1 * (gb - mb);
-        vb += c2 * (gb.square() - vb);
-        if (hp.amsgrad) {
-            auto hb = internal::Block<T>(vhat, b, e);
-            hb = hb.max(vb);  // vhat = max(vhat, v)
-            if (plain) pb -= lr * mb / (hb.sqrt() + eps);
-            else pb -= eta * (lr * mb / (hb.sqrt() + eps) + wd * pb);
-        } else {
-            // p -= eta (lr m / (sqrt(v) + eps) + weight_decay_rate p); eta = 1, wd = 0 is the same in floats
-            if (plain) pb -= lr * mb / (vb.sqrt() + eps);
-            else pb -= eta * (lr * mb / (vb.sqrt() + eps) + wd * pb);
-        }
-    });
-}
-
-}  // namespace
-
 std::vector<std::string> AdamRule::state_keys() const {
     if (hyperparam().amsgrad) return {"m", "v", "vhat"};
     return {"m", "v"};
@@ -74,7 +38,16 @@ void AdamRule::update_core(Parameter& param) {
     const Array p = internal::ContiguousParam(param);
     const AdamHyperparameter& hp = hyperparam();
     const Array vhat = hp.amsgrad ? state_at(2) : Array();
-    CNET_DISPATCH_FLOAT(p.dtype(), T, { AdamKernel<T>(hp, lr(), p, g, state_at(0), state_at(1), vhat); });
+    kernels::UpdateArgs args;
+    args.lr = lr();
+    args.beta1 = hp.beta1;
+    args.beta2 = hp.beta2;
+    args.eps = hp.eps;
+    args.eta = hp.eta;
+    args.weight_decay_rate = hp.weight_decay_rate;
+    args.amsgrad = hp.amsgrad;
+    const Array state[] = {state_at(0), state_at(1), vhat};
+    kernels::Update(kernels::UpdateRule::kAdam, args, p, g, state);
 }
 
 double AdamRule::get_hyperparam(const std::string& name) const {

@@ -1,7 +1,8 @@
-// momentum_sgd.cc — MomentumSGD's fused update kernel (see Note [Fused update kernels] in kernel_util.h).
+// momentum_sgd.cc — MomentumSGD's fused update kernel (see Note [Fused update kernels] in native/optimizer.cc).
 #include "cnet/optimizers/momentum_sgd.h"
 
-#include "optimizers/kernel_util.h"
+#include "cnet/kernels/optimizer.h"
+#include "optimizers/param_util.h"
 
 namespace cnet {
 namespace optimizers {
@@ -16,18 +17,12 @@ void MomentumSGDRule::update_core(Parameter& param) {
     const Array g = cnet::internal::ContiguousGrad(param);
     if (!g.defined()) return;
     const Array p = internal::ContiguousParam(param);
-    const Array v = state_at(0);
     const MomentumSGDHyperparameter& hp = hyperparam();
-    CNET_DISPATCH_FLOAT(p.dtype(), T, {
-        const T lr = static_cast<T>(hp.lr);
-        const T momentum = static_cast<T>(hp.momentum);
-        internal::ForEachBlock(p.size(), [&](int64_t b, int64_t e) {
-            auto vb = internal::Block<T>(v, b, e);
-            // v = momentum * v - lr * g; p += v
-            vb = vb * momentum - lr * internal::ConstBlock<T>(g, b, e);
-            internal::Block<T>(p, b, e) += vb;
-        });
-    });
+    kernels::UpdateArgs args;
+    args.lr = hp.lr;
+    args.momentum = hp.momentum;
+    const Array state[] = {state_at(0)};
+    kernels::Update(kernels::UpdateRule::kMomentumSgd, args, p, g, state);
 }
 
 }  // namespace optimizers

@@ -1,7 +1,8 @@
-// rmsprop.cc — RMSprop's fused update kernel (see Note [Fused update kernels] in kernel_util.h).
+// rmsprop.cc — RMSprop's fused update kernel (see Note [Fused update kernels] in native/optimizer.cc).
 #include "cnet/optimizers/rmsprop.h"
 
-#include "optimizers/kernel_util.h"
+#include "cnet/kernels/optimizer.h"
+#include "optimizers/param_util.h"
 
 namespace cnet {
 namespace optimizers {
@@ -17,21 +18,13 @@ void RMSpropRule::update_core(Parameter& param) {
     const Array g = cnet::internal::ContiguousGrad(param);
     if (!g.defined()) return;
     const Array p = internal::ContiguousParam(param);
-    const Array ms = state_at(0);
     const RMSpropHyperparameter& hp = hyperparam();
-    CNET_DISPATCH_FLOAT(p.dtype(), T, {
-        const T lr = static_cast<T>(hp.lr);
-        const T alpha = static_cast<T>(hp.alpha);
-        const T one_minus_alpha = static_cast<T>(1 - hp.alpha);
-        const T eps = static_cast<T>(hp.eps);
-        internal::ForEachBlock(p.size(), [&](int64_t b, int64_t e) {
-            auto mb = internal::Block<T>(ms, b, e);
-            auto gb = internal::ConstBlock<T>(g, b, e);
-            // ms = alpha * ms + (1 - alpha) * g^2; p -= lr * g / (sqrt(ms) + eps)
-            mb = mb * alpha + one_minus_alpha * gb.square();
-            internal::Block<T>(p, b, e) -= lr * gb / (mb.sqrt() + eps);
-        });
-    });
+    kernels::UpdateArgs args;
+    args.lr = hp.lr;
+    args.alpha = hp.alpha;
+    args.eps = hp.eps;
+    const Array state[] = {state_at(0)};
+    kernels::Update(kernels::UpdateRule::kRmsprop, args, p, g, state);
 }
 
 }  // namespace optimizers

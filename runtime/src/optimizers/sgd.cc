@@ -1,7 +1,8 @@
-// sgd.cc — SGD's fused update kernel (see Note [Fused update kernels] in kernel_util.h).
+// sgd.cc — SGD's fused update kernel (see Note [Fused update kernels] in native/optimizer.cc).
 #include "cnet/optimizers/sgd.h"
 
-#include "optimizers/kernel_util.h"
+#include "cnet/kernels/optimizer.h"
+#include "optimizers/param_util.h"
 
 namespace cnet {
 namespace optimizers {
@@ -15,13 +16,9 @@ void SGDRule::update_core(Parameter& param) {
     if (!g.defined()) return;
     const Array p = internal::ContiguousParam(param);
     const SGDHyperparameter& hp = hyperparam();
-    CNET_DISPATCH_FLOAT(p.dtype(), T, {
-        const T lr = static_cast<T>(hp.lr);
-        internal::ForEachBlock(p.size(), [&](int64_t b, int64_t e) {
-            // p -= lr * g
-            internal::Block<T>(p, b, e) -= lr * internal::ConstBlock<T>(g, b, e);
-        });
-    });
+    kernels::UpdateArgs args;
+    args.lr = hp.lr;
+    kernels::Update(kernels::UpdateRule::kSgd, args, p, g, nullptr);
 }
 
 }  // namespace optimizers

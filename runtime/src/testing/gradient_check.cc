@@ -68,8 +68,7 @@ std::vector<Array> numerical_grad(const std::function<ArrayList()>& f, std::vect
                                   const std::vector<Array>& grad_outputs, double eps) {
     std::vector<Array> grads;
     for (Array& x : inputs) {
-        Array g = Array::Zeros(x.shape(), Dtype::kFloat64);
-        double* gp = g.data<double>();
+        std::vector<double> gp(static_cast<size_t>(x.size()));
         for (int64_t k = 0; k < x.size(); ++k) {
             Nudge(x, k, eps);
             const double plus = Dot(f(), grad_outputs);
@@ -78,7 +77,7 @@ std::vector<Array> numerical_grad(const std::function<ArrayList()>& f, std::vect
             Nudge(x, k, eps);
             gp[k] = (plus - minus) / (2 * eps);
         }
-        grads.push_back(g);
+        grads.push_back(Array::FromVector(gp, x.shape()));
     }
     return grads;
 }

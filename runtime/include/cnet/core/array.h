@@ -149,6 +149,8 @@ std::ostream& operator<<(std::ostream& os, const Array& a);
 namespace internal {
 /// numpy.array2string(a, separator=sep, prefix=<indent spaces>): the nested-bracket body only.
 std::string Array2String(const Array& a, int indent, const char* separator);
+/// Strides (in elements) of `a` broadcast to `shape`, zero where broadcast. Throws ShapeError when impossible.
+Strides BroadcastStrides(const Array& a, const Shape& shape);
 }  // namespace internal
 
 }  // namespace cnet

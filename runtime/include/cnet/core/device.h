@@ -35,4 +35,19 @@ private:
 
 inline std::ostream& operator<<(std::ostream& os, Device d) { return os << d.ToString(); }
 
+/// Throws DeviceError "CUDA device N is not available: <reason>" unless arrays can live on `device` now (the
+/// CPU always can). The first call for a CUDA device initialises the CUDA backend for it. See Note [Device
+/// seam] in cnet/kernels/dispatch.h.
+void RequireDevice(Device device);
+/// Whether RequireDevice(device) succeeds; otherwise `reason` (when given) says why.
+bool IsDeviceAvailable(Device device, std::string* reason = nullptr);
+/// chainer.backends.cuda.available: this build has a CUDA backend and the machine at least one device.
+bool CudaAvailable();
+
+namespace internal {
+/// Test hook: marks CUDA device `index` usable without a backend (or not), so that CPU-only tests can build
+/// arrays on a fake CUDA device with a host allocator and exercise the dispatch errors.
+void SetCudaDeviceReadyForTesting(int index, bool ready);
+}  // namespace internal
+
 }  // namespace cnet

@@ -20,6 +20,7 @@ struct ParameterState {
     std::shared_ptr<Initializer> initializer;
     std::shared_ptr<UpdateRule> update_rule;
     Dtype dtype = Dtype::kFloat32;
+    Device device;  // where initialize() puts the array (set by to_device)
 };
 
 /// The shared state behind Variable handles (Chainer's Variable and VariableNode in one object).
@@ -84,6 +85,11 @@ public:
                   std::optional<double> loss_scale = std::nullopt) const;
     /// Copies other's data into this variable's array.
     void copydata(const Variable& other);
+    /// Chainer's to_cpu / to_gpu(device=None) / to_device: moves the data and grad in place (the current CUDA
+    /// device when `device` is absent; DeviceError where it is not available).
+    void to_cpu();
+    void to_gpu(std::optional<int> device = std::nullopt);
+    void to_device(Device device);
 
     // ---- array attributes
     const Shape& shape() const { return array().shape(); }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cnet/core/array.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -35,6 +36,18 @@ void Softmax(const Array& x, int axis, bool log, const Array& y);
 /// Gradient of softmax from its output y:   gx = y * (gy - sum(y * gy))
 /// or of log-softmax from its output y:     gx = gy - exp(y) * sum(gy), the sums along `axis`.
 void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Array& gx);
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
+struct ActivationKernels {
+    static constexpr const char* kFamily = "activation";
+    void (*forward)(Activation op, const Array& x, double a, const Array& y) = nullptr;
+    void (*grad)(Activation op, const Array& src, const Array& gy, double a, const Array& gx) = nullptr;
+    void (*softmax)(const Array& x, int axis, bool log, const Array& y) = nullptr;
+    void (*softmax_grad)(const Array& y, const Array& gy, int axis, bool log, const Array& gx) = nullptr;
+};
+
+template <>
+const ActivationKernels& NativeKernels<ActivationKernels>();
 
 }  // namespace kernels
 }  // namespace cnet

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cnet/core/array.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -34,6 +35,19 @@ void BinaryScalar(BinaryOp op, const Array& a, Scalar s, bool scalar_first, cons
 void Where(const Array& cond, const Array& a, const Array& b, const Array& out);
 /// out = min(max(x, lo), hi).
 void Clip(const Array& x, Scalar lo, Scalar hi, const Array& out);
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
+struct ElementwiseKernels {
+    static constexpr const char* kFamily = "elementwise";
+    void (*unary)(UnaryOp op, const Array& x, const Array& out) = nullptr;
+    void (*binary)(BinaryOp op, const Array& a, const Array& b, const Array& out) = nullptr;
+    void (*binary_scalar)(BinaryOp op, const Array& a, Scalar s, bool scalar_first, const Array& out) = nullptr;
+    void (*where)(const Array& cond, const Array& a, const Array& b, const Array& out) = nullptr;
+    void (*clip)(const Array& x, Scalar lo, Scalar hi, const Array& out) = nullptr;
+};
+
+template <>
+const ElementwiseKernels& NativeKernels<ElementwiseKernels>();
 
 }  // namespace kernels
 }  // namespace cnet

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cnet/core/array.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -18,6 +19,18 @@ void GatherBlocks(const Array& block, const int64_t* offsets, int64_t n, const A
 void ScatterBlocks(const Array& block, const int64_t* offsets, int64_t n, const Array& values, bool accumulate);
 /// Flat C-order positions of the nonzero (true) elements of x.
 std::vector<int64_t> FlatNonzero(const Array& x);
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h). `offsets` are host memory.
+struct IndexingKernels {
+    static constexpr const char* kFamily = "indexing";
+    void (*gather_blocks)(const Array& block, const int64_t* offsets, int64_t n, const Array& out) = nullptr;
+    void (*scatter_blocks)(const Array& block, const int64_t* offsets, int64_t n, const Array& values,
+                           bool accumulate) = nullptr;
+    std::vector<int64_t> (*flat_nonzero)(const Array& x) = nullptr;
+};
+
+template <>
+const IndexingKernels& NativeKernels<IndexingKernels>();
 
 }  // namespace kernels
 }  // namespace cnet

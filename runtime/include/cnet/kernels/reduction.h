@@ -1,7 +1,10 @@
 // reduction.h — device-agnostic reduction kernels.
 #pragma once
 
+#include <vector>
+
 #include "cnet/core/array.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -16,6 +19,24 @@ void Reduce(ReduceOp op, const Array& x, const Dims& axes, const Array& out);
 void ArgReduce(bool is_max, const Array& x, int axis, const Array& out);
 /// Cumulative sum along `axis` (out has x's shape).
 void Cumsum(const Array& x, int axis, const Array& out);
+
+/// Products of "all the other elements" along axis 0 in dual numbers (Note [Prod gradient without division] in
+/// functions/reduction_prod.cc): x, each of the k <= kMaxProductDirections directions in dirs, and out are C-contiguous (n, m) of
+/// one float dtype; out[i, c] = T_i(x; dirs) of column c.
+void ExclusiveProducts(const Array& x, const std::vector<Array>& dirs, const Array& out);
+constexpr int kMaxProductDirections = 5;  // gradients of prod up to order 6; a dual number has 2^k coefficients
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
+struct ReductionKernels {
+    static constexpr const char* kFamily = "reduction";
+    void (*reduce)(ReduceOp op, const Array& x, const Dims& axes, const Array& out) = nullptr;
+    void (*arg_reduce)(bool is_max, const Array& x, int axis, const Array& out) = nullptr;
+    void (*cumsum)(const Array& x, int axis, const Array& out) = nullptr;
+    void (*exclusive_products)(const Array& x, const std::vector<Array>& dirs, const Array& out) = nullptr;
+};
+
+template <>
+const ReductionKernels& NativeKernels<ReductionKernels>();
 
 }  // namespace kernels
 }  // namespace cnet

@@ -134,9 +134,15 @@ public:
     bool update_enabled() const;
 
     // ---- devices
-    /// Moves parameters and persistent arrays to the host; returns this link. (`to_gpu` is not provided:
-    /// the runtime has no CUDA backend yet.)
+    /// Moves parameters (and their grads) and persistent arrays to the host; returns this link.
     Link& to_cpu();
+    /// Chainer's to_gpu(device=None): moves them to CUDA device `device` (the current CUDA device when absent,
+    /// see cnet/backends/cuda.h). Throws DeviceError "CUDA device N is not available: ..." where it cannot.
+    Link& to_gpu(std::optional<int> device = std::nullopt);
+    /// Moves them to `device` (Chainer's to_device); returns this link.
+    Link& to_device(Device device);
+    /// The device of the parameters (the CPU when there are none, or none is initialized).
+    Device device() const;
 
     /// Chainer's copy(mode='share'): 'share' shares parameter arrays (grads reset), 'copy' deep-copies them,
     /// 'init' deep-copies and re-initializes. The copy's name is reset. ValueError for another mode. Needs

@@ -1,0 +1,39 @@
+// cuda.cc — chainer.backends.cuda: the current CUDA device and the array copies (cnet/backends/cuda.h).
+#include "cnet/backends/cuda.h"
+
+#include <atomic>
+
+namespace cnet {
+namespace cuda {
+namespace {
+
+std::atomic<int> g_current_device{0};
+
+}  // namespace
+
+bool available() { return CudaAvailable(); }
+
+void DeviceHandle::use() const {
+    if (id_ < 0) return;
+    RequireDevice(Device::Cuda(id_));
+    g_current_device.store(id_);
+}
+
+int current_device_id() { return g_current_device.load(); }
+
+DeviceHandle get_device_from_id(std::optional<int> device_id) {
+    return DeviceHandle(device_id ? *device_id : current_device_id());
+}
+
+DeviceHandle get_device_from_array(const Array& array) { return DeviceHandle(array.device().id()); }
+
+Array to_gpu(const Array& array, std::optional<int> device) {
+    const int id = device ? *device : current_device_id();
+    CNET_CHECK_AS(DeviceError, id >= 0, "to_gpu: invalid CUDA device id ", id);
+    return array.to_device(Device::Cuda(id));
+}
+
+Array to_cpu(const Array& array) { return array.to_device(Device::Cpu()); }
+
+}  // namespace cuda
+}  // namespace cnet

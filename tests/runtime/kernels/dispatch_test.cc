@@ -1,0 +1,145 @@
+// dispatch_test.cc — the device seam (Note [Device seam]): CUDA requests without a backend fail with
+// "CUDA device N is not available", and kernels run on the table of their arrays' device, never elsewhere.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "cnet/backends/cuda.h"
+#include "cnet/core/memory.h"
+#include "cnet/kernels/copy.h"
+#include "cnet/kernels/elementwise.h"
+#include "cnet/kernels/transfer.h"
+#include "cnet/links/linear.h"
+#include "test_util.h"
+
+namespace cnet {
+namespace {
+
+using testing_util::Arr;
+
+template <typename F>
+std::string DeviceErrorOf(F f) {
+    try {
+        f();
+    } catch (const DeviceError& e) {
+        return e.what();
+    }
+    return "(no DeviceError)";
+}
+
+TEST(DeviceSeamTest, CudaWithoutBackendIsUnavailable) {
+    if (CudaAvailable()) GTEST_SKIP() << "a CUDA device is present; this checks the CPU-only behaviour";
+    const std::string prefix = "CUDA device 0 is not available: ";
+    EXPECT_EQ(DeviceErrorOf([] { Array::Zeros({2, 3}, Dtype::kFloat32, Device::Cuda(0)); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(DeviceErrorOf([] { Arr({1, 2}).to_device(Device::Cuda(0)); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(DeviceErrorOf([] { RequireDevice(Device::Cuda(0)); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(DeviceErrorOf([] { kernels::KernelsFor<kernels::ElementwiseKernels>(Device::Cuda(2)); })
+                  .rfind("CUDA device 2 is not available: ", 0),
+              0u);
+    // The device API: nothing moves, and the error names the device.
+    links::Linear model(3, 2);
+    EXPECT_EQ(DeviceErrorOf([&] { model.to_gpu(); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(model.device(), Device::Cpu());
+    EXPECT_EQ(model.W.array().device(), Device::Cpu());
+    Variable v(Arr({1, 2}));
+    EXPECT_EQ(DeviceErrorOf([&] { v.to_gpu(0); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(DeviceErrorOf([] { cuda::get_device_from_id(0).use(); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(DeviceErrorOf([] { cuda::to_gpu(Arr({1})); }).rfind(prefix, 0), 0u);
+    EXPECT_FALSE(cuda::available());
+    cuda::get_device_from_id(-1).use();  // DummyDevice: the CPU
+    EXPECT_EQ(cuda::get_device_from_array(Arr({1})).id(), -1);
+    std::string reason;
+    EXPECT_FALSE(IsDeviceAvailable(Device::Cuda(0), &reason));
+    EXPECT_FALSE(reason.empty());
+    EXPECT_TRUE(IsDeviceAvailable(Device::Cpu()));
+    RequireDevice(Device::Cpu());
+}
+
+// A fake CUDA device 0 backed by host memory, with no kernel tables until a test registers some: whatever runs on
+// it must come from its own tables, so a missing entry is an error even though the bytes are readable.
+class FakeCudaTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (CudaAvailable()) GTEST_SKIP() << "a CUDA device is present; the fake device would shadow it";
+        internal::RegisterCudaAllocator({[](size_t n, int) { return std::malloc(n == 0 ? 1 : n); },
+                                         [](void* p, size_t, int) { std::free(p); }});
+        internal::SetCudaDeviceReadyForTesting(0, true);
+    }
+    void TearDown() override {
+        kernels::internal::cuda_kernels<kernels::ElementwiseKernels> = nullptr;
+        kernels::internal::cuda_kernels<kernels::CopyKernels> = nullptr;
+        kernels::internal::cuda_kernels<kernels::TransferKernels> = nullptr;
+        internal::SetCudaDeviceReadyForTesting(0, false);
+        internal::RegisterCudaAllocator({});
+    }
+};
+
+TEST_F(FakeCudaTest, MissingTableOrEntryIsAnErrorNotAFallback) {
+    const Array x = Array::Empty({3}, Dtype::kFloat32, Device::Cuda(0));
+    EXPECT_EQ(DeviceErrorOf([&] { kernels::Unary(kernels::UnaryOp::kExp, x, x); }),
+              "the elementwise kernels are not implemented on cuda:0");
+    EXPECT_EQ(DeviceErrorOf([&] { Array(x).fill(Scalar(1)); }), "the copy kernels are not implemented on cuda:0");
+    kernels::ElementwiseKernels table;  // only `unary`
+    table.unary = [](kernels::UnaryOp, const Array&, const Array& out) { std::memset(out.raw_data(), 0, 12); };
+    kernels::RegisterCudaKernels(table);
+    kernels::Unary(kernels::UnaryOp::kExp, x, x);
+    EXPECT_EQ(static_cast<const float*>(x.raw_data())[2], 0.0f);
+    EXPECT_EQ(DeviceErrorOf([&] { kernels::Binary(kernels::BinaryOp::kAdd, x, x, x); }),
+              "kernel elementwise.Binary is not implemented on cuda:0");
+}
+
+TEST_F(FakeCudaTest, MixedDevicesAreRejected) {
+    const Array gpu = Array::Empty({2}, Dtype::kFloat32, Device::Cuda(0));
+    const Array cpu = Arr({1, 2});
+    EXPECT_EQ(DeviceErrorOf([&] { kernels::Binary(kernels::BinaryOp::kAdd, cpu, gpu, cpu); }),
+              "elementwise.Binary: arrays are on different devices (cpu and cuda:0)");
+    EXPECT_EQ(DeviceErrorOf([&] { Array(cpu).assign(gpu); }),
+              "copy.Copy: arrays are on different devices (cuda:0 and cpu)");
+}
+
+// to_device runs the transfer kernel of the CUDA side in both directions (here a host memcpy stands in).
+TEST_F(FakeCudaTest, ToDeviceUsesTheDeviceTransferKernel) {
+    static int calls;
+    calls = 0;
+    kernels::TransferKernels table;
+    table.transfer = [](const Array& src, const Array& dst) {
+        ++calls;
+        std::memcpy(dst.raw_data(), src.raw_data(), src.nbytes());
+    };
+    kernels::RegisterCudaKernels(table);
+    const Array x = Arr({1, 2, 3, 4}, {2, 2}).T();  // non-contiguous: made contiguous on its device first
+    const Array g = x.to_device(Device::Cuda(0));
+    EXPECT_EQ(g.device(), Device::Cuda(0));
+    EXPECT_EQ(calls, 1);
+    const Array back = g.to_device(Device::Cpu());
+    EXPECT_EQ(calls, 2);
+    EXPECT_ALLCLOSE(back, Arr({1, 3, 2, 4}, {2, 2}));
+    EXPECT_EQ(g.to_device(Device::Cuda(0)).storage(), g.storage());  // already there: no copy
+}
+
+// Link.to_gpu moves parameters, grads and optimizer-less persistents; a parameter initialized later lands on the
+// link's device; to_cpu brings the same values back.
+TEST_F(FakeCudaTest, LinkToGpuAndBack) {
+    kernels::TransferKernels transfer;
+    transfer.transfer = [](const Array& src, const Array& dst) { std::memcpy(dst.raw_data(), src.raw_data(), src.nbytes()); };
+    kernels::RegisterCudaKernels(transfer);
+    links::Linear model(std::nullopt, 2);  // W is initialized at the first call
+    const Array b = model.b.array().copy();
+    model.to_gpu();
+    EXPECT_EQ(model.b.array().device(), Device::Cuda(0));
+    EXPECT_EQ(model.device(), Device::Cuda(0));
+    model.W.initialize(Shape{2, 3});
+    EXPECT_EQ(model.W.array().device(), Device::Cuda(0));
+    model.to_cpu();
+    EXPECT_EQ(model.device(), Device::Cpu());
+    EXPECT_EQ(model.W.array().device(), Device::Cpu());
+    EXPECT_ALLCLOSE(model.b.array(), b);
+    const Array g = cuda::to_gpu(Arr({5, 6}));
+    EXPECT_EQ(cuda::get_device_from_array(g).id(), 0);
+    EXPECT_ALLCLOSE(cuda::to_cpu(g), Arr({5, 6}));
+}
+
+}  // namespace
+}  // namespace cnet
