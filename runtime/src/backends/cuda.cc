@@ -22,7 +22,7 @@ void DeviceHandle::use() const {
 int current_device_id() { return g_current_device.load(); }
 
 DeviceHandle get_device_from_id(std::optional<int> device_id) {
-    return DeviceHandle(device_id ? *device_id : current_device_id());
+    return DeviceHandle(device_id ? *device_id : -1);  // None: the DummyDevice, as in Chainer
 }
 
 DeviceHandle get_device_from_array(const Array& array) { return DeviceHandle(array.device().id()); }

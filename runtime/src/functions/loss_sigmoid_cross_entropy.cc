@@ -9,7 +9,6 @@
 #include "cnet/functions/loss.h"
 #include "cnet/kernels/loss.h"
 #include "cnet/np/math.h"
-#include "cnet/np/reduction.h"
 #include "functions/loss_internal.h"
 
 namespace cnet {
@@ -80,12 +79,12 @@ public:
         const Array x = ComputeArray(in[0]).as_contiguous();
         labels_ = in[1].astype(Dtype::kInt64, false).to_device(x.device()).as_contiguous();
         Array loss = Array::Empty(x.shape(), x.dtype(), x.device());
-        const double total = kernels::SigmoidCrossEntropyForward(x, labels_, loss);
+        const kernels::LossTotal total = kernels::SigmoidCrossEntropyForward(x, labels_, loss);
         if (!reduce_mean_) return {loss.astype(in[0].dtype(), false)};
         int64_t count = x.ndim() > 0 ? x.shape()[0] : 1;
-        if (normalize_) count = np::sum(labels_ != Scalar(kIgnoreLabel)).item<int64_t>();
+        if (normalize_) count = total.count;
         count_ = static_cast<double>(std::max<int64_t>(count, 1));
-        return {Array::Full(Shape{}, Scalar(total / count_), in[0].dtype(), in[0].device())};
+        return {Array::Full(Shape{}, Scalar(total.sum / count_), in[0].dtype(), in[0].device())};
     }
     VarList backward(const IndexList&, const VarList& gy) override {
         const Variable x = get_retained_inputs()[0];

@@ -129,11 +129,11 @@ public:
         s_.weights = WeightsFor(class_weight_, x);
         if (cache_score_) s_.y = Array::Empty(x.shape(), x.dtype(), x.device());
         Array loss = s_.reduce_mean ? Array() : Array::Empty(in[1].shape(), x.dtype(), x.device());
-        const double total =
+        const kernels::LossTotal total =
             kernels::SoftmaxCrossEntropyForward(x, s_.labels, s_.weights, s_.ignore_label, s_.y, loss);
         if (!s_.reduce_mean) return {loss.astype(in[0].dtype(), false)};
-        s_.coeff = Coefficient(s_.labels, s_.ignore_label, normalize_, x.shape()[0]);
-        return {Array::Full(Shape{}, Scalar(total * s_.coeff), in[0].dtype(), in[0].device())};
+        s_.coeff = 1.0 / static_cast<double>(std::max<int64_t>(normalize_ ? total.count : x.shape()[0], 1));
+        return {Array::Full(Shape{}, Scalar(total.sum * s_.coeff), in[0].dtype(), in[0].device())};
     }
     VarList backward(const IndexList&, const VarList& gy) override {
         return {Apply1<SoftmaxCrossEntropyGrad>({get_retained_inputs()[0], gy[0]}, s_), Variable()};

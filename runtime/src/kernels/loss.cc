@@ -4,8 +4,8 @@
 namespace cnet {
 namespace kernels {
 
-double SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& class_weight, int64_t ignore_label,
-                                  const Array& y, const Array& loss) {
+LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& class_weight, int64_t ignore_label,
+                                     const Array& y, const Array& loss) {
     return Dispatch(&LossKernels::softmax_cross_entropy_forward, "SoftmaxCrossEntropyForward",
                     {&x, &t, &class_weight, &y, &loss}, x, t, class_weight, ignore_label, y, loss);
 }
@@ -16,7 +16,7 @@ void SoftmaxCrossEntropyBackward(const Array& x, const Array& y, const Array& t,
              {&x, &y, &t, &class_weight, &gy, &gx}, x, y, t, class_weight, ignore_label, gy, coeff, gx);
 }
 
-double SigmoidCrossEntropyForward(const Array& x, const Array& t, const Array& loss) {
+LossTotal SigmoidCrossEntropyForward(const Array& x, const Array& t, const Array& loss) {
     return Dispatch(&LossKernels::sigmoid_cross_entropy_forward, "SigmoidCrossEntropyForward", {&x, &t, &loss}, x,
                     t, loss);
 }

@@ -116,13 +116,16 @@ SceGeometry GeometryOf(const Shape& s) {
 }
 
 // Chainer checks labels only in debug mode; an out-of-range label would be read out of bounds here, so they are
-// always checked.
-void CheckLabels(const int64_t* p, int64_t n, int64_t num_classes, int64_t ignore_label) {
+// always checked. Returns the number of labels that are not ignored.
+int64_t CheckLabels(const int64_t* p, int64_t n, int64_t num_classes, int64_t ignore_label) {
+    int64_t count = 0;
     for (int64_t i = 0; i < n; ++i) {
+        count += p[i] != ignore_label;
         if ((p[i] < 0 || p[i] >= num_classes) && p[i] != ignore_label)
             throw ValueError(cnet::internal::StrCat("Each label `t` need to satisfy `0 <= t < x.shape[1] or t == ",
                                                     ignore_label, "`"));
     }
+    return count;
 }
 
 template <typename T>
@@ -140,13 +143,13 @@ double SceForward(const Array& x, const SceLabels<T>& lab, T* y, T* loss) {
     return g.u == 1 ? SceForwardRows(x.data<T>(), lab, g, y, loss) : SceForwardReplicated(x.data<T>(), lab, g, y, loss);
 }
 
-double SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label,
-                                  const Array& y, const Array& loss) {
-    CheckLabels(t.data<int64_t>(), t.size(), x.shape()[1], ignore_label);
-    double total = 0;
+kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label,
+                                              const Array& y, const Array& loss) {
+    kernels::LossTotal total;
+    total.count = CheckLabels(t.data<int64_t>(), t.size(), x.shape()[1], ignore_label);
     CNET_DISPATCH_FLOAT(x.dtype(), T, {
-        total = SceForward<T>(x, LabelsOf<T>(t, w, ignore_label), y.defined() ? y.data<T>() : nullptr,
-                              loss.defined() ? loss.data<T>() : nullptr);
+        total.sum = SceForward<T>(x, LabelsOf<T>(t, w, ignore_label), y.defined() ? y.data<T>() : nullptr,
+                                  loss.defined() ? loss.data<T>() : nullptr);
     });
     return total;
 }
@@ -173,9 +176,9 @@ T StableSigmoid(T x) {
     return e / (T(1) + e);
 }
 
-double SigmoidCrossEntropyForward(const Array& x, const Array& t_array, const Array& loss) {
+kernels::LossTotal SigmoidCrossEntropyForward(const Array& x, const Array& t_array, const Array& loss) {
     const int64_t* t = t_array.data<int64_t>();
-    double total = 0;
+    kernels::LossTotal total;
     CNET_DISPATCH_FLOAT(x.dtype(), T, {
         const T* xp = x.data<T>();
         T* out = loss.data<T>();
@@ -184,7 +187,8 @@ double SigmoidCrossEntropyForward(const Array& x, const Array& t_array, const Ar
             const T pos = v >= 0 ? T(1) : T(0);
             out[i] = t[i] == kIgnoreLabel ? T(0)
                                           : -(v * (static_cast<T>(t[i]) - pos) - std::log1p(std::exp(-std::abs(v))));
-            total += out[i];
+            total.sum += out[i];
+            total.count += t[i] != kIgnoreLabel;
         }
     });
     return total;

@@ -1,6 +1,7 @@
 // reduction.cc — CPU reductions (sum/prod/max/min/any/all), arg-reductions and cumsum.
 #include "cnet/kernels/reduction.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>

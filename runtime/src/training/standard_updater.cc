@@ -2,7 +2,6 @@
 #include "cnet/training/updaters/standard_updater.h"
 
 #include "cnet/core/error.h"
-#include "cnet/links/link.h"
 #include "cnet/optimizers/optimizer.h"
 #include "cnet/serializers/serializer.h"
 
@@ -30,8 +29,6 @@ StandardUpdater::StandardUpdater(std::map<std::string, std::shared_ptr<iterators
     for (const auto& [name, opt] : optimizers_) {
         CNET_CHECK_AS(ValueError, opt != nullptr, "optimizer '", name, "' is None");
         if (loss_scale) opt->set_loss_scale(loss_scale);
-        // As Chainer's StandardUpdater: the optimizers' targets go to `device` (DeviceError where it is absent).
-        if (device && opt->target != nullptr) opt->target->to_device(Device::FromId(*device));
     }
 }
 

@@ -30,7 +30,7 @@ private:
 
 /// The current CUDA device id (0 until a device's use() is called), as in CuPy.
 int current_device_id();
-/// cuda.get_device_from_id(device_id): the device with that id (the current one when absent; -1: the CPU).
+/// cuda.get_device_from_id(device_id): the device with that id (None or -1: the DummyDevice, the CPU).
 DeviceHandle get_device_from_id(std::optional<int> device_id);
 /// cuda.get_device_from_array(array): the array's device (DummyDevice, id -1, for a host array).
 DeviceHandle get_device_from_array(const Array& array);
