@@ -24,3 +24,13 @@ test = float([l for l in lines if l.startswith('test perplexity:')][0].split()[-
 assert val[-1] < val[0] and val[-1] < 250 and test < 250, (val, test)
 print('ptb_lm: validation perplexity', val, 'test', test)
 PY
+# --gpu 0 where no CUDA device can be used stops at the line that asks for it (device_unavailable.sh's check).
+line=$(grep -nF "train = chainer.dataset.to_device(gpu, train)" "$REPO/models/ptb_lm.cnet" | cut -d: -f1)
+if err=$(CNET_DATASET_ROOT="$OUT/data" ./ptb_lm --epoch 1 --unit 32 --gpu 0 2>&1 >/dev/null); then
+  echo "ptb_lm --gpu 0 ran on a CUDA device"
+else
+  case "$err" in
+    "ptb_lm.cnet:$line: error: CUDA device 0 is not available: "*) echo "ok: $err" ;;
+    *) echo "FAIL: ptb_lm --gpu 0: $err"; exit 1 ;;
+  esac
+fi
