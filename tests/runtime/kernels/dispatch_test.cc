@@ -2,6 +2,7 @@
 // "CUDA device N is not available", and kernels run on the table of their arrays' device, never elsewhere.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -12,6 +13,7 @@
 #include "cnet/kernels/elementwise.h"
 #include "cnet/kernels/transfer.h"
 #include "cnet/links/linear.h"
+#include "cnet/serializers/npz.h"
 #include "test_util.h"
 
 namespace cnet {
@@ -139,6 +141,50 @@ TEST_F(FakeCudaTest, LinkToGpuAndBack) {
     const Array g = cuda::to_gpu(Arr({5, 6}));
     EXPECT_EQ(cuda::get_device_from_array(g).id(), 0);
     EXPECT_ALLCLOSE(cuda::to_cpu(g), Arr({5, 6}));
+}
+
+// A fake device backend that can copy whole contiguous buffers (enough for parameters).
+void RegisterFakeCopies() {
+    static kernels::TransferKernels transfer;
+    transfer.transfer = [](const Array& src, const Array& dst) { std::memcpy(dst.raw_data(), src.raw_data(), src.nbytes()); };
+    kernels::RegisterCudaKernels(transfer);
+    static kernels::CopyKernels copy;
+    copy.copy = [](const Array& src, const Array& dst) {
+        ASSERT_TRUE(src.is_contiguous() && dst.is_contiguous() && src.shape() == dst.shape() &&
+                    src.dtype() == dst.dtype());
+        std::memcpy(dst.raw_data(), src.raw_data(), src.nbytes());
+    };
+    kernels::RegisterCudaKernels(copy);
+}
+
+// copyparams and addgrads work across devices; a model on the device saves host arrays to npz and loads them back.
+TEST_F(FakeCudaTest, CopyparamsAndNpzAcrossDevices) {
+    RegisterFakeCopies();
+    links::Linear cpu(2, 3), gpu(2, 3);
+    const Array w = cpu.W.array().copy();
+    gpu.to_gpu();
+    gpu.copyparams(cpu);  // host -> device
+    EXPECT_EQ(gpu.W.array().device(), Device::Cuda(0));
+    EXPECT_ALLCLOSE(gpu.W.array().to_device(Device::Cpu()), w);
+    links::Linear other(2, 3);
+    other.copyparams(gpu);  // device -> host
+    EXPECT_ALLCLOSE(other.W.array(), w);
+    gpu.W.set_grad(Array::Ones({3, 2}, Dtype::kFloat32, Device::Cpu()).to_device(Device::Cuda(0)));
+    other.addgrads(gpu);
+    EXPECT_EQ(other.W.grad().device(), Device::Cpu());
+    EXPECT_ALLCLOSE(other.W.grad(), Array::Ones({3, 2}));
+
+    const std::string path = ::testing::TempDir() + "cnet_device_npz_test.npz";
+    serializers::save_npz(path, gpu);  // written from host copies
+    links::Linear loaded(2, 3);
+    serializers::load_npz(path, loaded);
+    EXPECT_ALLCLOSE(loaded.W.array(), w);
+    links::Linear loaded_gpu(2, 3);
+    loaded_gpu.to_gpu();
+    serializers::load_npz(path, loaded_gpu);  // copied to the device
+    EXPECT_EQ(loaded_gpu.W.array().device(), Device::Cuda(0));
+    EXPECT_ALLCLOSE(loaded_gpu.W.array().to_device(Device::Cpu()), w);
+    std::remove(path.c_str());
 }
 
 }  // namespace
