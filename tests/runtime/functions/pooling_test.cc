@@ -13,7 +13,7 @@
 
 CNET_BACKWARD_CHECKED(
     "max_pooling_2d, max_pooling_nd, average_pooling_2d, average_pooling_nd, unpooling_2d, unpooling_nd, "
-    "upsampling_2d, spatial_pyramid_pooling_2d");
+    "upsampling_2d, spatial_pyramid_pooling_2d, roi_pooling_2d");
 CNET_DOUBLE_BACKWARD_CHECKED(
     "max_pooling_2d, max_pooling_nd, average_pooling_2d, average_pooling_nd, unpooling_2d, unpooling_nd, "
     "upsampling_2d, spatial_pyramid_pooling_2d");
@@ -141,6 +141,20 @@ TEST(PoolingTest, Gradients) {
         Uniform(y.shape(), -1, 1, kF64, 4));
     CheckBoth([](const Variable& v) { return F::spatial_pyramid_pooling_2d(v, 2); }, Separated(Shape{1, 2, 5, 6}, 9));
     CheckBoth([](const Variable& v) { return F::spatial_pyramid_pooling_2d(v, 2, "average"); }, x);
+}
+
+TEST(PoolingTest, RoiPooling) {
+    const Array x = Arange(16, Shape{1, 1, 4, 4}, kF64);
+    // The whole 4x4 plane in 2x2 bins, then the centre 2x2 in 1x1 bins; coordinates halved by spatial_scale.
+    const Array rois = Arr({0, 0, 0, 6, 6, 0, 2, 2, 4, 4}, Shape{2, 5}, kF64);
+    const Variable y = F::roi_pooling_2d(x, rois, 2, 2, 0.5);
+    EXPECT_ALLCLOSE(y.array(), Arr({5, 7, 13, 15, 5, 6, 9, 10}, Shape{2, 1, 2, 2}, kF64));
+    // Gradient: scattered to the argmax pixels (5 gets two contributions).
+    const Array xs = Separated(Shape{2, 2, 5, 6}, 1);
+    const Array r = Arr({1, 0, 0, 5, 4, 0, 1, 1, 3, 3, 1, 2, 0, 4, 2}, Shape{3, 5}, kF64);
+    auto f = [&](const VarList& v) { return VarList{F::roi_pooling_2d(v[0], r, 2, 3, 1.0)}; };
+    check_backward(f, {xs}, {Uniform(Shape{3, 2, 2, 3}, -1, 1, kF64, 3)});
+    EXPECT_THROW(F::roi_pooling_2d(x, Arr({3, 0, 0, 1, 1}, Shape{1, 5}, kF64), 2, 2, 1.0), IndexError);
 }
 
 }  // namespace

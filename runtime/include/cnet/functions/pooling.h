@@ -48,6 +48,10 @@ Variable upsampling_2d(const Variable& x, const Array& indexes, const IntTuple& 
 /// F.spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None): level i pools 2^i x 2^i bins
 /// (k = ceil(size / 2^i), stride k, pad (2^i k - size + 1) / 2) with 'max' (the default) or 'average';
 /// the flattened levels are concatenated into (N, C * sum(4^i), 1, 1).
+/// F.roi_pooling_2d(x, rois, outh, outw, spatial_scale): max pooling of each region of interest into
+/// (outh, outw) bins. rois (R, 5) rows are (batch index, x_min, y_min, x_max, y_max); -> (R, C, outh, outw).
+/// Differentiable in x (first order, as Chainer's).
+Variable roi_pooling_2d(const Variable& x, const Variable& rois, int64_t outh, int64_t outw, double spatial_scale);
 Variable spatial_pyramid_pooling_2d(const Variable& x, int64_t pyramid_height, const std::string& pooling = "max");
 
 }  // namespace functions

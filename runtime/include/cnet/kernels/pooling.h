@@ -23,5 +23,13 @@ void AveragePoolingBackward(const Array& gy, const ConvParams& p, bool exclude_p
 /// mask (N, C, k..., o...) of x's dtype: 1 at the tap `indexes` records for each window, 0 elsewhere.
 void PoolingIndexMask(const Array& indexes, const ConvParams& p, const Array& mask);
 
+/// ROI max pooling (Chainer's ROIPooling2D bins): rois (R, 5) rows (batch index, x_min, y_min, x_max, y_max)
+/// in input coordinates, scaled by spatial_scale and rounded half to even; y (R, C, outh, outw) = the max
+/// over each bin, 0 for an empty bin; argmax (int64, y's shape) = the position h*W + w of that max in the
+/// ROI's (H, W) plane, -1 for an empty bin.
+void RoiPoolingForward(const Array& x, const Array& rois, double spatial_scale, const Array& y, const Array& argmax);
+/// gx (x's shape, overwritten) = gy added at each bin's argmax position of its ROI's batch plane.
+void RoiPoolingBackward(const Array& gy, const Array& rois, const Array& argmax, const Array& gx);
+
 }  // namespace kernels
 }  // namespace cnet
