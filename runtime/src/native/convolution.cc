@@ -13,11 +13,10 @@
 #include "native/window.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
 namespace {
 
-using native::ForEachPlaneTap;
-using native::WalkOutputs;
+using kernels::Gemm;
 
 template <typename T>
 void Im2ColTyped(const Array& x_in, const ConvParams& p, const Array& col) {
@@ -88,8 +87,6 @@ void CheckCpu(const Array& a, const char* op) {
                   " is not supported in this build");
 }
 
-}  // namespace
-
 void Im2Col(const Array& x, const ConvParams& p, const Array& col) {
     CheckCpu(x, "im2col");
     CNET_DISPATCH_FLOAT(x.dtype(), T, Im2ColTyped<T>(x, p, col));
@@ -109,9 +106,9 @@ bool ConvolutionUsesOneDnn(const Array& x) {
 void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, const ConvParams& p, const Array& y) {
     CheckCpu(x_in, "convolution");
     const Array x = x_in.as_contiguous(), W = W_in.as_contiguous();
-    if (ConvolutionUsesOneDnn(x) && native::DnnlConvolutionForward(x, W, b, p, y)) return;
+    if (ConvolutionUsesOneDnn(x) && DnnlConvolutionForward(x, W, b, p, y)) return;
     const Array col = ColFor(x, p, y);
-    Im2Col(x, p, col);
+    native::Im2Col(x, p, col);
     const GroupViews v = Views(W, y, p.groups);
     for (int64_t n = 0; n < x.shape()[0]; ++n)
         for (int64_t g = 0; g < p.groups; ++g) Gemm(v.W(W, g), false, v.Col(col, n, g), false, v.Y(y, n, g));
@@ -129,25 +126,38 @@ void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, co
 void ConvolutionBackwardData(const Array& gy_in, const Array& W_in, const ConvParams& p, const Array& gx) {
     CheckCpu(gy_in, "convolution (backward data)");
     const Array gy = gy_in.as_contiguous(), W = W_in.as_contiguous();
-    if (ConvolutionUsesOneDnn(gy) && native::DnnlConvolutionBackwardData(gy, W, p, gx)) return;
+    if (ConvolutionUsesOneDnn(gy) && DnnlConvolutionBackwardData(gy, W, p, gx)) return;
     const Array col = ColFor(gx, p, gy);
     const GroupViews v = Views(W, gy, p.groups);
     for (int64_t n = 0; n < gy.shape()[0]; ++n)
         for (int64_t g = 0; g < p.groups; ++g) Gemm(v.W(W, g), true, v.Y(gy, n, g), false, v.Col(col, n, g));
-    Col2Im(col, p, gx);
+    native::Col2Im(col, p, gx);
 }
 
 void ConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const ConvParams& p, const Array& gW) {
     CheckCpu(x_in, "convolution (backward weights)");
     const Array x = x_in.as_contiguous(), gy = gy_in.as_contiguous();
-    if (ConvolutionUsesOneDnn(x) && native::DnnlConvolutionBackwardWeights(x, gy, p, gW)) return;
+    if (ConvolutionUsesOneDnn(x) && DnnlConvolutionBackwardWeights(x, gy, p, gW)) return;
     const Array col = ColFor(x, p, gy);
-    Im2Col(x, p, col);
+    native::Im2Col(x, p, col);
     const GroupViews v = Views(gW, gy, p.groups);
     Array(gW).fill(0);
     for (int64_t n = 0; n < x.shape()[0]; ++n)
         for (int64_t g = 0; g < p.groups; ++g) Gemm(v.Y(gy, n, g), false, v.Col(col, n, g), true, v.W(gW, g), 1.0, 1.0);
 }
 
-}  // namespace kernels
+}  // namespace
+}  // namespace native
+
+template <>
+const kernels::ConvolutionKernels& kernels::NativeKernels<kernels::ConvolutionKernels>() {
+    static const ConvolutionKernels table{&native::Im2Col,
+                                          &native::Col2Im,
+                                          &native::ConvolutionForward,
+                                          &native::ConvolutionBackwardData,
+                                          &native::ConvolutionBackwardWeights,
+                                          &native::ConvolutionUsesOneDnn};
+    return table;
+}
+
 }  // namespace cnet

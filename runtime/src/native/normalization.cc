@@ -8,7 +8,7 @@
 #include "cnet/core/threading.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
 namespace {
 
 // x as (A, C, B) from gamma's size C: A = x.shape[0], B = the rest.
@@ -98,8 +98,6 @@ void CheckCpu(const Array& a, const char* op) {
                   " is not supported in this build");
 }
 
-}  // namespace
-
 void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
                       const Array& mean, const Array& inv_std) {
     CheckCpu(x, "batch_normalization");
@@ -112,5 +110,13 @@ void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, cons
     CNET_DISPATCH_FLOAT(x.dtype(), T, Backward<T>(x, gamma, gy, mean, inv_std, gx, ggamma, gbeta));
 }
 
-}  // namespace kernels
+}  // namespace
+}  // namespace native
+
+template <>
+const kernels::NormalizationKernels& kernels::NativeKernels<kernels::NormalizationKernels>() {
+    static const NormalizationKernels table{&native::BatchNormForward, &native::BatchNormBackward};
+    return table;
+}
+
 }  // namespace cnet

@@ -7,14 +7,12 @@
 
 #include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/threading.h"
+#include "native/pooling_roi.h"
 #include "native/window.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
 namespace {
-
-using native::ForEachPlaneTap;
-using native::WalkOutputs;
 
 Shape OutSpatial(const Array& y, int nd) { return Shape(y.shape().end() - nd, y.shape().end()); }
 int64_t PlaneSize(const Array& a) { return a.size() / (a.shape()[0] * a.shape()[1]); }
@@ -201,8 +199,6 @@ void MaxBackward2d(const Array& gy_in, const Array& idx_in, const ConvParams& p,
     }
 }
 
-}  // namespace
-
 void MaxPoolingForward(const Array& x, const ConvParams& p, const Array& y, const Array& indexes) {
     CheckCpu(x, "max_pooling");
     if (p.ksize.ndim() == 2) {
@@ -267,5 +263,16 @@ void PoolingIndexMask(const Array& indexes, const ConvParams& p, const Array& ma
     });
 }
 
-}  // namespace kernels
+}  // namespace
+}  // namespace native
+
+template <>
+const kernels::PoolingKernels& kernels::NativeKernels<kernels::PoolingKernels>() {
+    static const PoolingKernels table{&native::MaxPoolingForward,      &native::MaxPoolingBackward,
+                                      &native::MaxPoolingGather,       &native::AveragePoolingForward,
+                                      &native::AveragePoolingBackward, &native::PoolingIndexMask,
+                                      &native::RoiPoolingForward,      &native::RoiPoolingBackward};
+    return table;
+}
+
 }  // namespace cnet

@@ -1,13 +1,15 @@
 // pooling_roi.cc — CPU ROI max pooling (kernels/pooling.h): Chainer's ROIPooling2D bin boundaries
 // (floor/ceil of the scaled bin edges, clipped to the input), first maximum in row-major order.
+#include "native/pooling_roi.h"
+
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "cnet/core/dtype_dispatch.h"
-#include "cnet/kernels/pooling.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
 namespace {
 
 // Chainer's _roi_pooling_slice: [start, end) of bin `i` of a ROI starting at `offset`, clipped to [0, size].
@@ -106,5 +108,5 @@ void RoiPoolingBackward(const Array& gy_in, const Array& rois_in, const Array& a
     });
 }
 
-}  // namespace kernels
+}  // namespace native
 }  // namespace cnet

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cnet/core/array.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -32,6 +33,20 @@ void ConvolutionBackwardWeights(const Array& x, const Array& gy, const ConvParam
 /// Whether the three products above take the oneDNN path for these arrays on the CPU (float32 and
 /// chainer.config.use_ideep != 'never'); the reference path (im2col + GEMM) is used otherwise.
 bool ConvolutionUsesOneDnn(const Array& x);
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
+struct ConvolutionKernels {
+    static constexpr const char* kFamily = "convolution";
+    void (*im2col)(const Array& x, const ConvParams& p, const Array& col) = nullptr;
+    void (*col2im)(const Array& col, const ConvParams& p, const Array& x) = nullptr;
+    void (*forward)(const Array& x, const Array& W, const Array& b, const ConvParams& p, const Array& y) = nullptr;
+    void (*backward_data)(const Array& gy, const Array& W, const ConvParams& p, const Array& gx) = nullptr;
+    void (*backward_weights)(const Array& x, const Array& gy, const ConvParams& p, const Array& gW) = nullptr;
+    bool (*uses_onednn)(const Array& x) = nullptr;
+};
+
+template <>
+const ConvolutionKernels& NativeKernels<ConvolutionKernels>();
 
 }  // namespace kernels
 }  // namespace cnet

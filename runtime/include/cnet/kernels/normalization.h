@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cnet/core/array.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -16,6 +17,19 @@ void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, dou
 /// gx = gamma * inv_std * (gy - (x_hat * ggamma + gbeta) / m), x_hat = (x - mean) * inv_std, m = A*B.
 void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,
                        const Array& gx, const Array& ggamma, const Array& gbeta);
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
+struct NormalizationKernels {
+    static constexpr const char* kFamily = "normalization";
+    void (*batch_norm_forward)(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
+                               const Array& mean, const Array& inv_std) = nullptr;
+    void (*batch_norm_backward)(const Array& x, const Array& gamma, const Array& gy, const Array& mean,
+                                const Array& inv_std, const Array& gx, const Array& ggamma,
+                                const Array& gbeta) = nullptr;
+};
+
+template <>
+const NormalizationKernels& NativeKernels<NormalizationKernels>();
 
 }  // namespace kernels
 }  // namespace cnet

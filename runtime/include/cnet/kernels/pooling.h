@@ -4,6 +4,7 @@
 
 #include "cnet/core/array.h"
 #include "cnet/kernels/convolution.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -30,6 +31,23 @@ void PoolingIndexMask(const Array& indexes, const ConvParams& p, const Array& ma
 void RoiPoolingForward(const Array& x, const Array& rois, double spatial_scale, const Array& y, const Array& argmax);
 /// gx (x's shape, overwritten) = gy added at each bin's argmax position of its ROI's batch plane.
 void RoiPoolingBackward(const Array& gy, const Array& rois, const Array& argmax, const Array& gx);
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
+struct PoolingKernels {
+    static constexpr const char* kFamily = "pooling";
+    void (*max_forward)(const Array& x, const ConvParams& p, const Array& y, const Array& indexes) = nullptr;
+    void (*max_backward)(const Array& gy, const Array& indexes, const ConvParams& p, const Array& gx) = nullptr;
+    void (*max_gather)(const Array& x, const Array& indexes, const ConvParams& p, const Array& y) = nullptr;
+    void (*average_forward)(const Array& x, const ConvParams& p, bool exclude_pad, const Array& y) = nullptr;
+    void (*average_backward)(const Array& gy, const ConvParams& p, bool exclude_pad, const Array& gx) = nullptr;
+    void (*index_mask)(const Array& indexes, const ConvParams& p, const Array& mask) = nullptr;
+    void (*roi_forward)(const Array& x, const Array& rois, double spatial_scale, const Array& y,
+                        const Array& argmax) = nullptr;
+    void (*roi_backward)(const Array& gy, const Array& rois, const Array& argmax, const Array& gx) = nullptr;
+};
+
+template <>
+const PoolingKernels& NativeKernels<PoolingKernels>();
 
 }  // namespace kernels
 }  // namespace cnet
