@@ -18,7 +18,7 @@ namespace cnet {
 namespace {
 
 class ConvBN : public Chain {
-public:
+ public:
     ConvBN() {
         auto scope = init_scope();
         conv = add_link("conv", std::make_shared<links::Convolution2D>(1, 4, 3, 1, 1));

@@ -34,11 +34,11 @@ std::vector<std::string> Candidates(const std::string& file) {
 }
 
 // (N, 3072) uint8 images -> (N, 3, 32, 32) or (N, 3072) of dtype, times scale / 255.
-Array Images(const serializers::NpzFile& npz, const std::string& key, const std::string& path, int ndim,
-             double scale, Dtype dtype) {
+Array Images(const serializers::NpzFile& npz, const std::string& key, const std::string& path, int ndim, double scale,
+             Dtype dtype) {
     const Array& x = npz.at(key);
-    CNET_CHECK_AS(SerializationError, x.dtype() == Dtype::kUint8 && x.ndim() == 2 && x.shape()[1] == 3072, path,
-                  ": ", key, " must be uint8 (N, 3072) as Chainer caches it, got ", DtypeName(x.dtype()), " ",
+    CNET_CHECK_AS(SerializationError, x.dtype() == Dtype::kUint8 && x.ndim() == 2 && x.shape()[1] == 3072, path, ": ",
+                  key, " must be uint8 (N, 3072) as Chainer caches it, got ", DtypeName(x.dtype()), " ",
                   x.shape().ToString());
     Array images = x.astype(dtype);
     images *= scale / 255.0;
@@ -65,8 +65,8 @@ TrainTest Load(const char* op, const std::string& file, bool withlabel, int ndim
     if (path.empty()) {
         std::string tried;
         for (const std::string& p : candidates) tried += "\n  " + p;
-        throw Error(internal::StrCat(op, ": ", file, " not found; cnet downloads nothing. Put Chainer's cached ",
-                                     file, " (written by chainer.datasets.", op, "() in ",
+        throw Error(internal::StrCat(op, ": ", file, " not found; cnet downloads nothing. Put Chainer's cached ", file,
+                                     " (written by chainer.datasets.", op, "() in ",
                                      "~/.chainer/dataset/pfnet/chainer/cifar) at one of:", tried));
     }
     const serializers::NpzFile npz = serializers::NpzFile::Load(path);

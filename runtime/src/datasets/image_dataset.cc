@@ -2,15 +2,15 @@
 // (libjpeg, errors through setjmp/longjmp since its default handler exits) readers behind read_image.
 #include "cnet/datasets/image_dataset.h"
 
+#include <jpeglib.h>
+#include <png.h>
+
 #include <csetjmp>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <memory>
 #include <sstream>
-
-#include <jpeglib.h>
-#include <png.h>
 
 #include "cnet/core/error.h"
 

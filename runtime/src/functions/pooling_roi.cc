@@ -10,7 +10,7 @@ namespace functions {
 namespace {
 
 class RoiPooling2DGrad : public FunctionNode {
-public:
+ public:
     RoiPooling2DGrad(const Array& rois, const Array& argmax, const Shape& x_shape)
         : rois_(rois), argmax_(argmax), x_shape_(x_shape) {}
     const char* label() const override { return "ROIPooling2DGrad"; }
@@ -23,13 +23,13 @@ public:
         throw Error("roi_pooling_2d is differentiable only once (as Chainer's ROIPooling2D)");
     }
 
-private:
+ private:
     Array rois_, argmax_;
     Shape x_shape_;
 };
 
 class RoiPooling2D : public FunctionNode {
-public:
+ public:
     RoiPooling2D(int64_t outh, int64_t outw, double scale) : outh_(outh), outw_(outw), scale_(scale) {}
     const char* label() const override { return "ROIPooling2D"; }
     void check_type_forward(const ArrayList& in) const override {
@@ -55,7 +55,7 @@ public:
         return g;
     }
 
-private:
+ private:
     int64_t outh_, outw_;
     double scale_;
     Array rois_, argmax_;

@@ -69,8 +69,8 @@ Variable depth2space(const Variable& X, int64_t r) {
 Variable space2depth(const Variable& X, int64_t r) {
     CheckImage("space2depth", X);
     const Shape& s = X.shape();
-    CNET_CHECK_AS(ValueError, r > 0 && s[2] % r == 0 && s[3] % r == 0, "space2depth: height ", s[2],
-                  " and width ", s[3], " must be multiples of r = ", r);
+    CNET_CHECK_AS(ValueError, r > 0 && s[2] % r == 0 && s[3] % r == 0, "space2depth: height ", s[2], " and width ",
+                  s[3], " must be multiples of r = ", r);
     const int64_t h = s[2] / r, w = s[3] / r;
     const Variable y = transpose(reshape(X, Shape{s[0], s[1], h, r, w, r}), Dims{0, 3, 5, 1, 2, 4});
     return reshape(y, Shape{s[0], r * r * s[1], h, w});

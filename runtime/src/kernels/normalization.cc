@@ -6,8 +6,8 @@ namespace kernels {
 
 void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
                       const Array& mean, const Array& inv_std) {
-    Dispatch(&NormalizationKernels::batch_norm_forward, "BatchNormForward", {&x, &gamma, &beta, &y, &mean, &inv_std},
-             x, gamma, beta, eps, y, mean, inv_std);
+    Dispatch(&NormalizationKernels::batch_norm_forward, "BatchNormForward", {&x, &gamma, &beta, &y, &mean, &inv_std}, x,
+             gamma, beta, eps, y, mean, inv_std);
 }
 
 void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,

@@ -11,8 +11,8 @@ namespace links {
 namespace F = functions;
 
 MLPConvolution2D::MLPConvolution2D(std::optional<int64_t> in_channels, const std::vector<int64_t>& out_channels,
-                                   const IntTuple& ksize, const IntTuple& stride, const IntTuple& pad,
-                                   Activation act, const initializers::InitializerArg& conv_init,
+                                   const IntTuple& ksize, const IntTuple& stride, const IntTuple& pad, Activation act,
+                                   const initializers::InitializerArg& conv_init,
                                    const initializers::InitializerArg& bias_init)
     : activation(act ? std::move(act) : Activation([](const Variable& v) { return F::relu(v); })) {
     CNET_CHECK_AS(ValueError, !out_channels.empty(), "MLPConvolution2D: out_channels must not be empty");

@@ -1,6 +1,10 @@
 // image_dataset_test.cc — get_cifar10/100 on a small cifar-*.npz written as Chainer caches it, and
 // ImageDataset / LabeledImageDataset on PNG and JPEG files written here with libpng and libjpeg.
+#include "cnet/datasets/image_dataset.h"
+
 #include <gtest/gtest.h>
+#include <jpeglib.h>
+#include <png.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,11 +14,7 @@
 #include <string>
 #include <vector>
 
-#include <jpeglib.h>
-#include <png.h>
-
 #include "cnet/datasets/cifar.h"
-#include "cnet/datasets/image_dataset.h"
 #include "cnet/serializers/npz_file.h"
 #include "test_util.h"
 
@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 class ImageDatasetTest : public ::testing::Test {
-protected:
+ protected:
     void SetUp() override {
         dir_ = fs::temp_directory_path() / ("cnet_image_test_" + std::to_string(::getpid()));
         fs::create_directories(dir_);

@@ -1,7 +1,8 @@
 // spatial_test.cc — resize_images, depth2space, space2depth: documented values and gradient checks.
+#include "cnet/functions/spatial.h"
+
 #include <gtest/gtest.h>
 
-#include "cnet/functions/spatial.h"
 #include "cnet/testing/gradient_check.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"

@@ -1,5 +1,7 @@
 // inception_test.cc — MLPConvolution2D, Inception, InceptionBN: shapes, Chainer's child names (npz keys) and
 // the forward pass recomputed from the children.
+#include "cnet/links/inception.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 #include "cnet/functions/activation.h"
 #include "cnet/functions/array.h"
 #include "cnet/functions/pooling.h"
-#include "cnet/links/inception.h"
 #include "cnet/serializers/dictionary_serializer.h"
 #include "cnet/serializers/npz_file.h"
 #include "test_util.h"
@@ -44,13 +45,13 @@ TEST(InceptionTest, Inception) {
     links::Inception inc(4, 2, 3, 4, 2, 3, 5);
     const Variable y = inc(x);
     EXPECT_EQ(y.shape(), (Shape{2, 2 + 4 + 3 + 5, 6, 6}));
-    EXPECT_EQ(SortedKeys(inc), (std::vector<std::string>{"conv1/W", "conv1/b", "conv3/W", "conv3/b", "conv5/W",
-                                                         "conv5/b", "proj3/W", "proj3/b", "proj5/W", "proj5/b",
-                                                         "projp/W", "projp/b"}));
-    const Variable want = F::relu(F::concat({(*inc.conv1)(x), (*inc.conv3)(F::relu((*inc.proj3)(x))),
-                                             (*inc.conv5)(F::relu((*inc.proj5)(x))),
-                                             (*inc.projp)(F::max_pooling_2d(x, 3, 1, 1))},
-                                            1));
+    EXPECT_EQ(SortedKeys(inc),
+              (std::vector<std::string>{"conv1/W", "conv1/b", "conv3/W", "conv3/b", "conv5/W", "conv5/b", "proj3/W",
+                                        "proj3/b", "proj5/W", "proj5/b", "projp/W", "projp/b"}));
+    const Variable want =
+        F::relu(F::concat({(*inc.conv1)(x), (*inc.conv3)(F::relu((*inc.proj3)(x))),
+                           (*inc.conv5)(F::relu((*inc.proj5)(x))), (*inc.projp)(F::max_pooling_2d(x, 3, 1, 1))},
+                          1));
     EXPECT_ALLCLOSE(y.array(), want.array());
 }
 

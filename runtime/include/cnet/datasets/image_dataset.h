@@ -20,13 +20,13 @@ Array read_image(const std::string& path, Dtype dtype = Dtype::kFloat32);
 /// ImageDataset(paths, root='.', dtype=float32): example i is the image at root/paths[i]. `paths` is a
 /// list of paths, or the path of a text file listing one path per line.
 class ImageDataset : public Dataset {
-public:
+ public:
     ImageDataset(std::vector<std::string> paths, const std::string& root = ".", Dtype dtype = Dtype::kFloat32);
     ImageDataset(const std::string& paths_file, const std::string& root = ".", Dtype dtype = Dtype::kFloat32);
     int64_t size() const override { return static_cast<int64_t>(paths_.size()); }
     Example get_example(int64_t i) const override;
 
-private:
+ private:
     std::vector<std::string> paths_;
     std::string root_;
     Dtype dtype_;
@@ -35,7 +35,7 @@ private:
 /// LabeledImageDataset(pairs, root='.', dtype=float32, label_dtype=int32): example i is (image, label).
 /// `pairs` is a list of (path, label), or the path of a text file with one "path label" per line.
 class LabeledImageDataset : public Dataset {
-public:
+ public:
     LabeledImageDataset(std::vector<std::pair<std::string, int64_t>> pairs, const std::string& root = ".",
                         Dtype dtype = Dtype::kFloat32, Dtype label_dtype = Dtype::kInt32);
     LabeledImageDataset(const std::string& pairs_file, const std::string& root = ".", Dtype dtype = Dtype::kFloat32,
@@ -43,7 +43,7 @@ public:
     int64_t size() const override { return static_cast<int64_t>(pairs_.size()); }
     Example get_example(int64_t i) const override;
 
-private:
+ private:
     std::vector<std::pair<std::string, int64_t>> pairs_;
     std::string root_;
     Dtype dtype_, label_dtype_;

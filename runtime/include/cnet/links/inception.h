@@ -24,7 +24,7 @@ namespace links {
 /// (out[i-1], out[i]); activation after every one but the last. MLPConvolution2D(out_channels, ksize)
 /// infers in_channels.
 class MLPConvolution2D : public ChainList {
-public:
+ public:
     using Activation = std::function<Variable(const Variable&)>;
     MLPConvolution2D(std::optional<int64_t> in_channels, const std::vector<int64_t>& out_channels,
                      const IntTuple& ksize = {}, const IntTuple& stride = 1, const IntTuple& pad = 0,
@@ -39,7 +39,7 @@ public:
 
     Activation activation;
 
-private:
+ private:
     std::vector<std::shared_ptr<Convolution2D>> convs_;
 };
 
@@ -47,7 +47,7 @@ private:
 /// relu(concat(conv1(x), conv3(relu(proj3(x))), conv5(relu(proj5(x))), projp(max_pool(x, 3, 1, 1)))),
 /// out1 + out3 + out5 + proj_pool channels.
 class Inception : public Chain {
-public:
+ public:
     Inception(int64_t in_channels, int64_t out1, int64_t proj3, int64_t out3, int64_t proj5, int64_t out5,
               int64_t proj_pool, const initializers::InitializerArg& conv_init = {},
               const initializers::InitializerArg& bias_init = {});
@@ -63,7 +63,7 @@ public:
 /// is followed by BatchNormalization and relu; the 1x1 branch exists when out1 > 0 (stride 1 only) and the
 /// pooling branch ('max' or 'avg', 3x3, pad 1) is projected when proj_pool is given.
 class InceptionBN : public Chain {
-public:
+ public:
     InceptionBN(int64_t in_channels, int64_t out1, int64_t proj3, int64_t out3, int64_t proj33, int64_t out33,
                 const std::string& pooltype, std::optional<int64_t> proj_pool = std::nullopt, int64_t stride = 1,
                 const initializers::InitializerArg& conv_init = {}, Dtype dtype = Dtype::kFloat32);
