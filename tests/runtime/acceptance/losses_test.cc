@@ -1,7 +1,7 @@
 // losses_test.cc — acceptance behaviours F67-F75 (losses and evaluation) and G76 (dropout) of the Chainer
 // API inventory: documented input -> output pairs with the exact documented values.
 //
-// not implemented: G77/G78 L.BatchNormalization (no such link in the runtime; not in this file's scope).
+// G77/G78 (L.BatchNormalization) are tested with the link in tests/runtime/links/convolution_test.cc.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -26,6 +26,10 @@ TEST(SpatialTest, DocumentedDepth2Space) {
     EXPECT_ALLCLOSE(y, Arr({0, 6, 1, 7, 2, 8, 12, 18, 13, 19, 14, 20, 3, 9, 4, 10, 5, 11, 15, 21, 16, 22, 17, 23},
                            Shape{1, 1, 4, 6}));
     EXPECT_ALLCLOSE(F::space2depth(y, 2).array(), X);
+    // Inventory D37's space2depth example.
+    EXPECT_ALLCLOSE(F::space2depth(Arange(24, Shape{1, 1, 4, 6}), 2).array(),
+                    Arr({0, 2, 4, 12, 14, 16, 1, 3, 5, 13, 15, 17, 6, 8, 10, 18, 20, 22, 7, 9, 11, 19, 21, 23},
+                        Shape{1, 4, 2, 3}));
 }
 
 TEST(SpatialTest, ResizeImagesInterpolates) {
