@@ -97,8 +97,13 @@ void Analyzer::Run() {
             }
         }
         for (const auto& v : fn.locals) {
-            // A local only ever assigned None (`head = None` in dead code) holds None.
+            // A local only ever assigned None (`head = None` in dead code) holds None; one whose values have no
+            // type (`p = p[0]` with nothing assigned to p before) cannot be generated.
             if (!v->is_param && !v->in_comprehension && v->type && v->type->kind == TypeKind::kUnknown) {
+                if (v->first_def != nullptr) {
+                    Error(v->first_def->range(), "cannot infer the type of '" + v->name +
+                                                     "': is it read before anything is assigned to it?");
+                }
                 v->type = types::None();
             }
             if (!v->is_param && !IsComplete(v->type) && v->type && v->type->kind != TypeKind::kUnknown) {
