@@ -100,7 +100,8 @@ void Analyzer::Run() {
             // A local only ever assigned None (`head = None` in dead code) holds None; one whose values have no
             // type (`p = p[0]` with nothing assigned to p before) cannot be generated.
             if (!v->is_param && !v->in_comprehension && v->type && v->type->kind == TypeKind::kUnknown) {
-                if (v->first_def != nullptr) {
+                // (After another error the value's type is often unknown for that reason: no second message.)
+                if (v->first_def != nullptr && !diags_.HasErrors()) {
                     Error(v->first_def->range(), "cannot infer the type of '" + v->name +
                                                      "': is it read before anything is assigned to it?");
                 }
