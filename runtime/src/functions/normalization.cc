@@ -3,6 +3,7 @@
 // differentiable functions. The other normalizations are compositions of differentiable functions.
 #include "cnet/functions/normalization.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -152,10 +153,33 @@ class BatchNormalization : public FunctionNode {
 }  // namespace
 
 Variable batch_normalization(const Variable& x, const Variable& gamma, const Variable& beta, double eps,
-                             Array running_mean, Array running_var, double decay) {
+                             Array running_mean, Array running_var, double decay, const OptionalAxis& axis) {
     CNET_CHECK_AS(ValueError, running_mean.defined() == running_var.defined(),
                   "batch_normalization: give both running_mean and running_var, or neither");
-    return Apply1<BatchNormalization>({x, gamma, beta}, eps, running_mean, running_var, decay);
+    if (!axis.has_value()) return Apply1<BatchNormalization>({x, gamma, beta}, eps, running_mean, running_var, decay);
+    // Reduced axes first, then the kept ones: (A, C) for the kernel, gamma and the running arrays flattened to
+    // (C,) (reshapes of the same memory, so the running statistics still update in place).
+    const Dims reduced = axis.Normalize(x.ndim());
+    Dims perm = reduced, kept_shape;
+    for (int i = 0; i < x.ndim(); ++i) {
+        if (std::find(reduced.begin(), reduced.end(), i) != reduced.end()) continue;
+        perm.push_back(i);
+        kept_shape.push_back(x.shape()[i]);
+    }
+    CNET_CHECK_AS(ShapeError, gamma.shape() == kept_shape, "batch_normalization: gamma ", gamma.shape().ToString(),
+                  " must have the shape ", kept_shape.ToString(), " of the axes of x ", x.shape().ToString(),
+                  " not in axis ", reduced.ToString());
+    const int64_t c = kept_shape.prod(), a = x.size() / c;
+    const Shape flat{c};
+    const Variable xt = reshape(transpose(x, perm), Shape{a, c});
+    const Variable y = Apply1<BatchNormalization>({xt, reshape(gamma, flat), reshape(beta, flat)}, eps,
+                                                  running_mean.defined() ? running_mean.reshape(flat) : Array(),
+                                                  running_var.defined() ? running_var.reshape(flat) : Array(), decay);
+    Dims inverse(perm);
+    for (int i = 0; i < perm.ndim(); ++i) inverse[static_cast<int>(perm[i])] = i;
+    Shape transposed;
+    for (int64_t p : perm) transposed.push_back(x.shape()[static_cast<int>(p)]);
+    return transpose(reshape(y, transposed), inverse);
 }
 
 Variable fixed_batch_normalization(const Variable& x, const Variable& gamma, const Variable& beta, const Variable& mean,

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "cnet/functions/array.h"
 #include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
 #include "cnet/testing/gradient_check.h"
@@ -57,6 +58,26 @@ TEST(NormalizationTest, RunningStatisticsUseDecayAndTheUnbiasedVariance) {
         EXPECT_NEAR(rm.at_flat(c), 0.8 * (c + 1) + 0.2 * mu, 1e-12);
         EXPECT_NEAR(rv.at_flat(c), 0.8 * (c + 3) + 0.2 * sq / 14, 1e-9);
     }
+}
+
+TEST(NormalizationTest, AxisNormalizesChannelsLast) {
+    // axis=(0, 1, 2) on (N, H, W, C) is the default batch normalization of the (N, C, H, W) transpose.
+    const Array x = Uniform(Shape{3, 2, 4, 5}, -1, 1, kF64, 5);
+    const Array g = Uniform(Shape{5}, 0.5, 1.5, kF64, 6), b = Uniform(Shape{5}, -1, 1, kF64, 7);
+    Array rm = Array::Zeros(Shape{5}, kF64), rv = Array::Ones(Shape{5}, kF64);
+    Array rm2 = rm.copy(), rv2 = rv.copy();
+    const Array y = F::batch_normalization(x, g, b, 2e-5, rm, rv, 0.9, Dims{0, 1, 2}).array();
+    const Array want = F::batch_normalization(F::transpose(x, Dims{0, 3, 1, 2}), g, b, 2e-5, rm2, rv2)
+                           .array()
+                           .transpose(Dims{0, 2, 3, 1});
+    EXPECT_ALLCLOSE(y, want, 1e-10, 1e-10);
+    EXPECT_ALLCLOSE(rm, rm2, 1e-12, 1e-12);
+    EXPECT_ALLCLOSE(rv, rv2, 1e-12, 1e-12);
+    auto f = [&](const VarList& v) { return VarList{F::batch_normalization(v[0], v[1], v[2], 2e-5, {}, {}, 0.9, 1)}; };
+    gradient_check::check_backward(f,
+                                   {Uniform(Shape{2, 3}, -1, 1, kF64, 8), Uniform(Shape{2}, 0.5, 1.5, kF64, 9),
+                                    Uniform(Shape{2}, -1, 1, kF64, 10)},
+                                   {Uniform(Shape{2, 3}, -1, 1, kF64, 11)});
 }
 
 TEST(NormalizationTest, FixedAndLayerNormalizationValues) {

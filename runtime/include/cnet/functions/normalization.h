@@ -2,6 +2,7 @@
 // normalization, local response normalization and L2 normalization.
 #pragma once
 
+#include "cnet/core/axis.h"
 #include "cnet/core/variable.h"
 
 namespace cnet {
@@ -11,8 +12,11 @@ namespace functions {
 /// The channel dims are gamma's (starting at axis 1); axis 0 and the dims after the channels are reduced.
 /// Normalizes with the batch mean and biased variance. running_mean/running_var, when given, are updated
 /// in place: r = decay * r + (1 - decay) * stat, the variance with the unbiased m / (m - 1) factor.
+/// axis (Chainer 7): the reduced axes when given (e.g. (0, 1, 2) for channels-last images); gamma then has
+/// the shape of the remaining axes, in order.
 Variable batch_normalization(const Variable& x, const Variable& gamma, const Variable& beta, double eps = 2e-5,
-                             Array running_mean = Array(), Array running_var = Array(), double decay = 0.9);
+                             Array running_mean = Array(), Array running_var = Array(), double decay = 0.9,
+                             const OptionalAxis& axis = {});
 /// F.fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-05): the test-mode form,
 /// gamma * (x - mean) / sqrt(var + eps) + beta; differentiable in all five inputs.
 Variable fixed_batch_normalization(const Variable& x, const Variable& gamma, const Variable& beta, const Variable& mean,
