@@ -35,5 +35,9 @@ Array to_gpu(const Array& array, std::optional<int> device) {
 
 Array to_cpu(const Array& array) { return array.to_device(Device::Cpu()); }
 
+ArrayModule get_array_module(const Array& x) { return ArrayModule(x.defined() ? x.device() : Device::Cpu()); }
+ArrayModule get_array_module(const Variable& x) { return get_array_module(x.defined() ? x.array() : Array()); }
+ArrayModule cupy() { return ArrayModule(Device::Cuda(current_device_id())); }
+
 }  // namespace cuda
 }  // namespace cnet

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cnet/backends/cuda.h"
+#include "cnet/backends/cupy.h"
 #include "cnet/core/memory.h"
 #include "cnet/kernels/copy.h"
 #include "cnet/kernels/elementwise.h"
@@ -140,6 +141,11 @@ TEST_F(FakeCudaTest, LinkToGpuAndBack) {
     EXPECT_ALLCLOSE(model.b.array(), b);
     const Array g = cuda::to_gpu(Arr({5, 6}));
     EXPECT_EQ(cuda::get_device_from_array(g).id(), 0);
+    // xp: cupy for a device array, numpy for a host one; creation through cupy lands on the device.
+    EXPECT_EQ(cuda::get_array_module(g).device(), Device::Cuda(0));
+    EXPECT_EQ(cuda::get_array_module(Arr({1})).device(), Device::Cpu());
+    EXPECT_EQ(cupy::arange(Scalar(3)).device(), Device::Cuda(0));
+    EXPECT_ALLCLOSE(cupy::asnumpy(cupy::arange(Scalar(3))), Arr({0, 1, 2}, Dtype::kInt64));
     EXPECT_ALLCLOSE(cuda::to_cpu(g), Arr({5, 6}));
 }
 

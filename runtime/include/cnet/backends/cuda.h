@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cnet/core/array.h"
+#include "cnet/core/variable.h"
 
 namespace cnet {
 namespace cuda {
@@ -40,6 +41,28 @@ DeviceHandle get_device_from_array(const Array& array);
 Array to_gpu(const Array& array, std::optional<int> device = std::nullopt);
 /// cuda.to_cpu(array): a host copy (the array itself when on the host).
 Array to_cpu(const Array& array);
+
+/// The array module of a device — numpy for the CPU, cupy for a CUDA device — as cuda.get_array_module(x),
+/// Link.xp, Variable.xp and cuda.cupy return it. Creation routines called through it (`xp.zeros(...)`) put their
+/// result on its device (see its rows in compiler/sema/builtins.def); math routines work where their arguments are.
+class ArrayModule {
+public:
+    ArrayModule(Device device) : device_(device) {}  // NOLINT(google-explicit-constructor): Link.xp is device()
+    Device device() const { return device_; }
+    /// `a` on this module's device (a no-op when it is there; DeviceError where the device is not available).
+    Array on_device(const Array& a) const { return a.to_device(device_); }
+    friend bool operator==(const ArrayModule& a, const ArrayModule& b) { return a.device_ == b.device_; }
+    friend bool operator!=(const ArrayModule& a, const ArrayModule& b) { return !(a == b); }
+
+private:
+    Device device_;
+};
+
+/// cuda.get_array_module(x): cupy for an array (or a variable's array) on a CUDA device, else numpy.
+ArrayModule get_array_module(const Array& x);
+ArrayModule get_array_module(const Variable& x);
+/// cuda.cupy: the module of the current CUDA device.
+ArrayModule cupy();
 
 }  // namespace cuda
 }  // namespace cnet
