@@ -19,20 +19,36 @@ BatchNormalization::BatchNormalization(const functions::IntTuple& size, double d
                                        bool use_gamma, bool use_beta, const initializers::InitializerArg& initial_gamma,
                                        const initializers::InitializerArg& initial_beta)
     : decay(decay), eps(eps), dtype_(dtype) {
-    CNET_CHECK_AS(ValueError, size.has_value(), "BatchNormalization needs a size");
-    // An int is the size of axis 1; a tuple the channel dims.
-    size_ = size.is_scalar() ? size.Expand(1, "size") : size.values();
+    // An int is the size of axis 1; a tuple the channel dims; None: axis 1 of the first input (Chainer 7).
+    if (size.has_value()) size_ = size.is_scalar() ? size.Expand(1, "size") : size.values();
     auto scope = init_scope();
     auto make = [&](const initializers::InitializerArg& init, double value) {
-        Parameter p(initializers::get_initializer(OrDefault(init, value)), size_);
-        if (dtype != p.dtype()) p.set_array(p.array().astype(dtype));
+        Parameter p(initializers::get_initializer(OrDefault(init, value)));
+        if (size.has_value()) InitParam(p);
         return p;
     };
     if (use_gamma) gamma = add_param("gamma", make(initial_gamma, 1));
     if (use_beta) beta = add_param("beta", make(initial_beta, 0));
-    add_persistent("avg_mean", Array::Zeros(size_, dtype));
-    add_persistent("avg_var", Array::Ones(size_, dtype));
+    // Saved as None until the size is known.
+    add_persistent("avg_mean", size.has_value() ? Array::Zeros(size_, dtype) : Array());
+    add_persistent("avg_var", size.has_value() ? Array::Ones(size_, dtype) : Array());
     add_persistent("N", int64_t{0});
+}
+
+void BatchNormalization::InitParam(Parameter& p) const {
+    p.initialize(size_);
+    if (dtype_ != p.dtype()) p.set_array(p.array().astype(dtype_));
+}
+
+void BatchNormalization::InitLazily(const Variable& x) {
+    if (!size_.empty()) return;
+    CNET_CHECK_AS(ShapeError, x.ndim() >= 2, "BatchNormalization: cannot infer the size from a ", x.ndim(), "-d input");
+    const Array loaded = avg_mean();
+    size_ = loaded.defined() ? loaded.shape() : Shape{x.shape()[1]};
+    if (gamma.defined() && !gamma.is_initialized()) InitParam(gamma);
+    if (beta.defined() && !beta.is_initialized()) InitParam(beta);
+    if (!loaded.defined()) persistent("avg_mean") = Array::Zeros(size_, dtype_);
+    if (!avg_var().defined()) persistent("avg_var") = Array::Ones(size_, dtype_);
 }
 
 Array BatchNormalization::avg_mean() { return persistent<Array>("avg_mean"); }
@@ -49,6 +65,7 @@ Variable BatchNormalization::Beta() const {
 }
 
 Variable BatchNormalization::forward(const Variable& x, bool finetune) {
+    InitLazily(x);
     if (!config().train()) return functions::fixed_batch_normalization(x, Gamma(), Beta(), avg_mean(), avg_var(), eps);
     double d = decay;
     if (finetune) {
@@ -83,6 +100,7 @@ BatchRenormalization::BatchRenormalization(const functions::IntTuple& size, doub
       freeze_running_statistics(freeze_running_statistics) {}
 
 Variable BatchRenormalization::forward(const Variable& x, bool finetune) {
+    InitLazily(x);
     if (!config().train()) return functions::fixed_batch_normalization(x, Gamma(), Beta(), avg_mean(), avg_var(), eps);
     double d = decay;
     if (finetune) {

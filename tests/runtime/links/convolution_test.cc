@@ -1,12 +1,13 @@
 // convolution_test.cc — convolution and normalization links: the documented constructor forms (E60),
 // BatchNormalization's documented values (G77, G78), train/test modes, running statistics and npz keys.
+#include "cnet/functions/convolution.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "cnet/core/config.h"
-#include "cnet/functions/convolution.h"
 #include "cnet/links/convolution.h"
 #include "cnet/links/normalization.h"
 #include "cnet/np/math.h"
@@ -41,10 +42,12 @@ TEST(ConvolutionLinkTest, DocumentedConstructorForms) {
     EXPECT_EQ(links::Deconvolution2D(7, 4).forward(x).shape(), (Shape{1, 7, 13, 13}));
     EXPECT_EQ(links::Deconvolution2D(std::nullopt, 7, 4, 2, 1).forward(x).shape(), (Shape{1, 7, 20, 20}));
     EXPECT_EQ(links::Deconvolution2D(7, 4, {}, 2, 1).forward(x).shape(), (Shape{1, 7, 20, 20}));
-    EXPECT_EQ(links::ConvolutionND(3, 2, 4, 3).forward(Variable(Uniform(Shape{1, 2, 5, 6, 7}, -1, 1, Dtype::kFloat32)))
+    EXPECT_EQ(links::ConvolutionND(3, 2, 4, 3)
+                  .forward(Variable(Uniform(Shape{1, 2, 5, 6, 7}, -1, 1, Dtype::kFloat32)))
                   .shape(),
               (Shape{1, 4, 3, 4, 5}));
-    EXPECT_EQ(links::DeconvolutionND(1, 2, 4, 3, 2).forward(Variable(Uniform(Shape{1, 2, 5}, -1, 1, Dtype::kFloat32)))
+    EXPECT_EQ(links::DeconvolutionND(1, 2, 4, 3, 2)
+                  .forward(Variable(Uniform(Shape{1, 2, 5}, -1, 1, Dtype::kFloat32)))
                   .shape(),
               (Shape{1, 4, 11}));
     EXPECT_EQ(links::DepthwiseConvolution2D(3, 2, 3).forward(x).shape(), (Shape{1, 6, 8, 8}));
@@ -95,7 +98,8 @@ TEST(BatchNormalizationLinkTest, DocumentedParametersAndStatistics) {
     EXPECT_ALLCLOSE(stdev, Arr({5, 5, 5}), 1e-3, 1e-3);
     links::BatchNormalization bn2(Shape{3, 32, 32});
     EXPECT_EQ(bn2.avg_mean().shape(), (Shape{3, 32, 32}));
-    EXPECT_EQ(bn2.forward(Variable(Uniform(Shape{4, 3, 32, 32}, -1, 1, Dtype::kFloat32))).shape(), (Shape{4, 3, 32, 32}));
+    EXPECT_EQ(bn2.forward(Variable(Uniform(Shape{4, 3, 32, 32}, -1, 1, Dtype::kFloat32))).shape(),
+              (Shape{4, 3, 32, 32}));
 }
 
 TEST(BatchNormalizationLinkTest, RunningStatisticsAndTestMode) {
@@ -120,6 +124,20 @@ TEST(BatchNormalizationLinkTest, RunningStatisticsAndTestMode) {
     links::BatchNormalization plain(2, 0.9, 2e-5, Dtype::kFloat32, false, false);
     EXPECT_TRUE(plain.namedparams().empty());
     EXPECT_EQ(Keys(plain), (std::vector<std::string>{"avg_mean", "avg_var", "N"}));
+}
+
+TEST(BatchNormalizationLinkTest, LazySize) {
+    links::BatchNormalization lazy;  // size None: axis 1 of the first input
+    EXPECT_FALSE(lazy.avg_mean().defined());
+    EXPECT_FALSE(lazy.gamma.is_initialized());
+    serializers::DictionarySerializer before;
+    before.save(lazy);
+    EXPECT_FALSE(before.target()->at("avg_mean").defined());  // saved as None, as Chainer does
+    const Array x = Uniform(Shape{6, 4, 3}, -1, 1, Dtype::kFloat32, 4);
+    links::BatchNormalization sized(4);
+    EXPECT_ALLCLOSE(lazy.forward(x).array(), sized.forward(x).array());
+    EXPECT_EQ(lazy.gamma.shape(), (Shape{4}));
+    EXPECT_ALLCLOSE(lazy.avg_var(), sized.avg_var());
 }
 
 TEST(BatchNormalizationLinkTest, RenormalizationAndLayerNormalization) {

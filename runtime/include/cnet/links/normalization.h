@@ -16,14 +16,14 @@
 namespace cnet {
 namespace links {
 
-/// BatchNormalization(size, decay=0.9, eps=2e-05, dtype=float32, use_gamma=True, use_beta=True,
-/// initial_gamma=None, initial_beta=None). size: an int (the channel axis 1) or a tuple (channel dims
-/// from axis 1). In training (chainer.config.train) it normalizes with the batch statistics and updates
-/// avg_mean/avg_var with decay (finetune: decay = 1 - 1/N, N counting the calls); otherwise it uses
-/// fixed_batch_normalization with avg_mean/avg_var.
+/// BatchNormalization(size=None, decay=0.9, eps=2e-05, dtype=float32, use_gamma=True, use_beta=True,
+/// initial_gamma=None, initial_beta=None). size: an int (the channel axis 1), a tuple (channel dims
+/// from axis 1), or None (axis 1 of the first input; the statistics are saved as None until then). In training
+/// (chainer.config.train) it normalizes with the batch statistics and updates avg_mean/avg_var with decay (finetune:
+/// decay = 1 - 1/N, N counting the calls); otherwise it uses fixed_batch_normalization with avg_mean/avg_var.
 class BatchNormalization : public Link {
  public:
-    explicit BatchNormalization(const functions::IntTuple& size, double decay = 0.9, double eps = 2e-5,
+    explicit BatchNormalization(const functions::IntTuple& size = {}, double decay = 0.9, double eps = 2e-5,
                                 Dtype dtype = Dtype::kFloat32, bool use_gamma = true, bool use_beta = true,
                                 const initializers::InitializerArg& initial_gamma = {},
                                 const initializers::InitializerArg& initial_beta = {});
@@ -46,6 +46,9 @@ class BatchNormalization : public Link {
     /// gamma/beta or their constant stand-ins (ones/zeros) when not used.
     Variable Gamma() const;
     Variable Beta() const;
+    /// Sizes gamma, beta and the statistics from x when the link was built with size None.
+    void InitLazily(const Variable& x);
+    void InitParam(Parameter& p) const;
     std::shared_ptr<Link> clone(const std::string& mode) const override;
     Shape size_;
     Dtype dtype_;
