@@ -38,6 +38,17 @@ struct Indexer {
 /// exactly `shape` gets the one-dimensional identity map.
 Indexer MakeIndexer(const Array& a, const Shape& shape);
 
+/// The indexer of explicit dimensions and strides (elements).
+inline Indexer IndexerOf(const Shape& shape, const Strides& strides) {
+    Indexer ix;
+    ix.ndim = shape.ndim();
+    for (int d = 0; d < ix.ndim; ++d) {
+        ix.shape[d] = shape[d];
+        ix.strides[d] = strides[d];
+    }
+    return ix;
+}
+
 constexpr int kThreads = 256;
 
 inline int BlocksFor(int64_t n) {
