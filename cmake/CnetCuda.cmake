@@ -29,8 +29,9 @@ function(cnet_add_cuda_backend target)
 
   target_include_directories(${target} PRIVATE ${CNET_CUDNN_INCLUDE_DIR})
   target_link_libraries(${target} PRIVATE CUDA::cudart CUDA::cublas CUDA::curand ${CNET_CUDNN_LIBRARY})
-  # Generated code, tests and benchmarks ask the runtime whether it has CUDA through this definition.
-  target_compile_definitions(${target} PUBLIC CNET_HAVE_CUDA)
+  # For the runtime's own sources only (core/device.cc starts the backend): public headers never depend on it,
+  # so code built against the library sees one layout with or without CUDA; it asks cnet::CudaAvailable().
+  target_compile_definitions(${target} PRIVATE CNET_HAVE_CUDA)
   set_target_properties(${target} PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
 
   # nvcc takes no -Wall: the host compiler gets the project's warnings through -Xcompiler, and nvcc's own

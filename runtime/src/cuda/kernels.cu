@@ -1,10 +1,54 @@
-// kernels.cu — registers the CUDA kernel table of every family with the device seam (kernels/dispatch.h).
+// kernels.cu — registers the CUDA kernel table of every family with the device seam (Note [Device seam] in
+// cnet/kernels/dispatch.h); called once from Initialize (device.cu). A family or entry missing here throws
+// DeviceError naming it when used on a CUDA device.
+#include "cnet/kernels/activation.h"
+#include "cnet/kernels/connection.h"
+#include "cnet/kernels/copy.h"
+#include "cnet/kernels/elementwise.h"
+#include "cnet/kernels/indexing.h"
+#include "cnet/kernels/linalg.h"
+#include "cnet/kernels/loss.h"
+#include "cnet/kernels/optimizer.h"
+#include "cnet/kernels/random.h"
+#include "cnet/kernels/reduction.h"
+#include "cnet/kernels/transfer.h"
+#include "cuda/activation.cuh"
+#include "cuda/copy.cuh"
+#include "cuda/elementwise.cuh"
+#include "cuda/families.cuh"
+#include "cuda/indexing.cuh"
+#include "cuda/linalg.cuh"
+#include "cuda/reduction.cuh"
 #include "cuda/registry.cuh"
 
 namespace cnet {
 namespace cuda {
 
-void RegisterKernelTables() {}
+void RegisterKernelTables() {
+    static const kernels::ActivationKernels activation{&cuda::ActivationForward, &cuda::ActivationGrad, &cuda::Softmax, &cuda::SoftmaxGrad};
+    static const kernels::ConnectionKernels connection{&cuda::EmbedGather, &cuda::EmbedScatterAdd};
+    static const kernels::CopyKernels copy{&cuda::Fill, &cuda::Copy};
+    static const kernels::ElementwiseKernels elementwise{&cuda::Unary, &cuda::Binary, &cuda::BinaryScalar, &cuda::Where, &cuda::Clip};
+    static const kernels::IndexingKernels indexing{&cuda::GatherBlocks, &cuda::ScatterBlocks, &cuda::FlatNonzero};
+    static const kernels::LinalgKernels linalg{&cuda::Gemm};
+    static const kernels::LossKernels loss{&cuda::SoftmaxCrossEntropyForward, &cuda::SoftmaxCrossEntropyBackward,
+                                  &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward};
+    static const kernels::OptimizerKernels optimizer{&cuda::Update, &cuda::ApplyGradHook, &cuda::SquaredNorm};
+    static const kernels::RandomKernels random{&cuda::RandomFill, &cuda::RandomInt, &cuda::DropoutMask};
+    static const kernels::ReductionKernels reduction{&cuda::Reduce, &cuda::ArgReduce, &cuda::Cumsum};
+    static const kernels::TransferKernels transfer{&cuda::Transfer};
+    kernels::RegisterCudaKernels(activation);
+    kernels::RegisterCudaKernels(connection);
+    kernels::RegisterCudaKernels(copy);
+    kernels::RegisterCudaKernels(elementwise);
+    kernels::RegisterCudaKernels(indexing);
+    kernels::RegisterCudaKernels(linalg);
+    kernels::RegisterCudaKernels(loss);
+    kernels::RegisterCudaKernels(optimizer);
+    kernels::RegisterCudaKernels(random);
+    kernels::RegisterCudaKernels(reduction);
+    kernels::RegisterCudaKernels(transfer);
+}
 
 }  // namespace cuda
 }  // namespace cnet

@@ -6,6 +6,7 @@
 
 #include "cuda/copy.cuh"
 #include "cuda/loop.cuh"
+#include "cuda/families.cuh"
 #include "cuda/reduction.cuh"
 
 namespace cnet {
@@ -191,6 +192,20 @@ void Cumsum(const Array& x, int axis, const Array& out) {
             });
         }
     });
+}
+
+}  // namespace cuda
+}  // namespace cnet
+
+namespace cnet {
+namespace cuda {
+
+double SumToHost(const Array& x) {
+    Dims axes;
+    for (int d = 0; d < x.ndim(); ++d) axes.push_back(d);
+    const Array total = Array::Empty(Shape{}, Dtype::kFloat64, x.device());
+    cuda::Reduce(kernels::ReduceOp::kSum, x, axes, total);
+    return total.to_device(Device::Cpu()).item<double>();
 }
 
 }  // namespace cuda

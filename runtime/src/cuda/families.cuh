@@ -1,0 +1,41 @@
+// families.cuh — the CUDA implementations of the optimizer, loss, connection and random families
+// (signatures of kernels/optimizer.h, loss.h, connection.h, random.h), and the device-side helpers they share.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "cnet/kernels/optimizer.h"
+#include "cnet/kernels/random.h"
+
+namespace cnet {
+namespace cuda {
+
+// optimizer.cu
+void Update(kernels::UpdateRule rule, const kernels::UpdateArgs& args, const Array& param, const Array& grad,
+            const Array* state);
+void ApplyGradHook(kernels::GradHook hook, const Array& grad, const Array& param, double a, double b);
+double SquaredNorm(const Array& grad);
+
+// loss.cu
+double SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& class_weight, int64_t ignore_label,
+                                  const Array& y, const Array& loss);
+void SoftmaxCrossEntropyBackward(const Array& x, const Array& y, const Array& t, const Array& class_weight,
+                                 int64_t ignore_label, const Array& gy, double coeff, const Array& gx);
+double SigmoidCrossEntropyForward(const Array& x, const Array& t, const Array& loss);
+void SigmoidCrossEntropyBackward(const Array& x, const Array& t, const Array& gy, double coeff, const Array& gx);
+
+// connection.cu
+void EmbedGather(const Array& ids, const Array& W, std::optional<int64_t> ignore_label, const Array& y);
+void EmbedScatterAdd(const Array& ids, const Array& gy, std::optional<int64_t> ignore_label, const Array& gW);
+
+// random.cu
+void RandomFill(const Array& out, kernels::Distribution distribution, double a, double b);
+void RandomInt(const Array& out, int64_t low, int64_t high);
+void DropoutMask(const Array& out, double ratio, double scale);
+
+/// sum of x's elements (contiguous float32/float64) in double, read back to the host (synchronises).
+double SumToHost(const Array& x);
+
+}  // namespace cuda
+}  // namespace cnet

@@ -1,0 +1,65 @@
+// cuda_test_util.h — helpers of the GPU tests: skip (visibly) without a device, compare a GPU result with the
+// CPU's, and make deterministic inputs.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "cnet/core/array.h"
+#include "cnet/core/device.h"
+
+/// Skips the test, with the reason in the output, when CUDA device `index` cannot be used.
+#define CNET_REQUIRE_CUDA_DEVICE(index)                                                                   \
+    do {                                                                                                  \
+        std::string cnet_reason_;                                                                         \
+        if (!::cnet::IsDeviceAvailable(::cnet::Device::Cuda(index), &cnet_reason_))                       \
+            GTEST_SKIP() << "CUDA device " << (index) << " is not available: " << cnet_reason_;           \
+    } while (0)
+
+namespace cnet {
+namespace cuda_test {
+
+/// Tolerances for comparing the two backends (summation orders and libm implementations differ).
+inline double RtolFor(Dtype d) { return d == Dtype::kFloat64 ? 1e-9 : (d == Dtype::kFloat16 ? 1e-2 : 2e-4); }
+inline double AtolFor(Dtype d) { return d == Dtype::kFloat64 ? 1e-11 : (d == Dtype::kFloat16 ? 1e-3 : 2e-5); }
+
+/// Expects `gpu` (any device) to equal `cpu` in shape and dtype and, elementwise, within tolerance (NaNs must
+/// match NaNs).
+inline void ExpectClose(const Array& gpu, const Array& cpu, const std::string& what) {
+    ASSERT_TRUE(gpu.defined()) << what << ": GPU result undefined";
+    ASSERT_TRUE(cpu.defined()) << what << ": CPU result undefined";
+    ASSERT_EQ(gpu.shape(), cpu.shape()) << what;
+    ASSERT_EQ(gpu.dtype(), cpu.dtype()) << what;
+    const Array g = gpu.to_device(Device::Cpu());
+    const double rtol = RtolFor(cpu.dtype()), atol = AtolFor(cpu.dtype());
+    for (int64_t i = 0; i < cpu.size(); ++i) {
+        const double a = g.at_flat(i), b = cpu.at_flat(i);
+        if (std::isnan(b)) {
+            EXPECT_TRUE(std::isnan(a)) << what << " at flat index " << i << ": GPU " << a << ", CPU nan";
+            continue;
+        }
+        if (std::isinf(b)) {
+            EXPECT_EQ(a, b) << what << " at flat index " << i;
+            continue;
+        }
+        EXPECT_NEAR(a, b, atol + rtol * std::fabs(b)) << what << " at flat index " << i;
+    }
+}
+
+/// Deterministic values in [lo, hi) (a simple LCG: independent of the runtime's generator).
+inline Array Uniform(const Shape& shape, Dtype dtype, double lo, double hi, uint64_t seed) {
+    std::vector<double> v(static_cast<size_t>(shape.prod()));
+    uint64_t s = seed * 6364136223846793005ull + 1442695040888963407ull;
+    for (double& x : v) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        x = lo + (hi - lo) * static_cast<double>(s >> 11) * (1.0 / 9007199254740992.0);
+    }
+    return Array::FromVector(v, shape).astype(dtype);
+}
+
+inline Device Gpu() { return Device::Cuda(0); }
+
+}  // namespace cuda_test
+}  // namespace cnet

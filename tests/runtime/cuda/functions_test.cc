@@ -1,0 +1,332 @@
+// functions_test.cc — every function of ops.def, forward and backward, on the GPU against the CPU: one case
+// table (below) gives each function's inputs and call; the runner evaluates it on both devices (inputs moved
+// with their layout), backpropagates the same random output gradients and compares outputs and input
+// gradients, in float32 and float64. Elementwise functions also run on non-contiguous, broadcast, 0-d and empty
+// inputs. A coverage test fails when an ops.def entry has neither a case nor an entry in kNotOnGpu, so a new
+// function must say how it runs on the GPU.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <set>
+
+#include "cnet/core/variable.h"
+#include "cnet/functions/activation.h"
+#include "cnet/functions/array.h"
+#include "cnet/functions/basic_math.h"
+#include "cnet/functions/connection.h"
+#include "cnet/functions/evaluation.h"
+#include "cnet/functions/loss.h"
+#include "cnet/functions/math.h"
+#include "cnet/functions/noise.h"
+#include "cnet/functions/reduction.h"
+#include "cuda_test_util.h"
+
+namespace cnet {
+namespace {
+
+namespace F = functions;
+using cuda_test::ExpectClose;
+using cuda_test::Gpu;
+using VarList = cnet::VarList;
+
+enum Grad { kNone, kBackward, kDoubleBackward };
+const std::map<std::string, Grad>& OpsTable() {
+    static const std::map<std::string, Grad> ops = {
+#define CNET_FUNCTION(name, family, signature, grad) {#name, grad},
+#include "cnet/functions/ops.def"
+#undef CNET_FUNCTION
+    };
+    return ops;
+}
+
+// Functions with no GPU case, and why.
+const std::map<std::string, std::string> kNotOnGpu = {
+    {"lstm", "the lstm kernel family has no CUDA implementation yet"},
+    {"slstm", "the lstm kernel family has no CUDA implementation yet"},
+    {"tree_lstm", "the lstm kernel family has no CUDA implementation yet"},
+    {"n_step_lstm", "built on the lstm kernels, which have no CUDA implementation yet"},
+    {"n_step_bilstm", "built on the lstm kernels, which have no CUDA implementation yet"},
+    {"n_step_gru", "no GPU case written yet"},
+    {"n_step_bigru", "no GPU case written yet"},
+    {"n_step_rnn", "no GPU case written yet"},
+    {"n_step_birnn", "no GPU case written yet"},
+    {"pad_sequence", "no GPU case written yet"},
+    {"transpose_sequence", "no GPU case written yet"},
+};
+
+struct OpCase {
+    std::string op;
+    std::vector<Array> inputs;  // CPU arrays; float ones are differentiated when the function is
+    std::function<VarList(const std::vector<Variable>&)> call;
+    std::string variant = "";
+};
+
+// Moves a to `device` keeping its layout for 2-D transposed views (the case table's non-contiguous inputs).
+Array ToDevice(const Array& a, Device device) {
+    if (!a.is_contiguous() && a.ndim() == 2) return a.T().copy().to_device(device).T();
+    return a.to_device(device);
+}
+
+struct Result {
+    std::vector<Array> outputs, grads;
+};
+
+Result Evaluate(const OpCase& c, Device device, bool differentiate) {
+    std::vector<Variable> vars;
+    for (const Array& a : c.inputs) {
+        const Array d = ToDevice(a, device);
+        vars.push_back(differentiate && IsFloat(a.dtype()) ? Variable(d) : as_variable(d));
+    }
+    const VarList outs = c.call(vars);
+    Result r;
+    Variable total;
+    for (size_t k = 0; k < outs.size(); ++k) {
+        r.outputs.push_back(outs[k].array());
+        if (!differentiate || !IsFloat(outs[k].dtype()) || !outs[k].requires_grad()) continue;
+        const Array gy = ToDevice(cuda_test::Uniform(outs[k].shape(), outs[k].dtype(), -1, 1, 100 + k), device);
+        const Variable term = F::sum(F::mul(outs[k], as_variable(gy)));
+        total = total.impl() ? F::add(total, term) : term;
+    }
+    if (total.impl()) total.backward();
+    for (const Variable& v : vars) r.grads.push_back(v.requires_grad() ? v.grad() : Array());
+    return r;
+}
+
+void RunCase(const OpCase& c) {
+    const auto it = OpsTable().find(c.op);
+    ASSERT_NE(it, OpsTable().end()) << c.op << " is not in ops.def";
+    const bool differentiate = it->second != kNone;
+    const std::string name = "F." + c.op + c.variant;
+    const Result cpu = Evaluate(c, Device::Cpu(), differentiate);
+    const Result gpu = Evaluate(c, Gpu(), differentiate);
+    ASSERT_EQ(gpu.outputs.size(), cpu.outputs.size()) << name;
+    for (size_t k = 0; k < cpu.outputs.size(); ++k) {
+        EXPECT_EQ(gpu.outputs[k].device(), Gpu()) << name << " output " << k;
+        ExpectClose(gpu.outputs[k], cpu.outputs[k], name + " output " + std::to_string(k));
+    }
+    for (size_t i = 0; i < cpu.grads.size(); ++i) {
+        if (!cpu.grads[i].defined()) continue;
+        ExpectClose(gpu.grads[i], cpu.grads[i], name + " gradient of input " + std::to_string(i));
+    }
+}
+
+VarList One(const Variable& v) { return VarList{v}; }
+
+Array U(const Shape& s, Dtype d, double lo, double hi, uint64_t seed) { return cuda_test::Uniform(s, d, lo, hi, seed); }
+Array Labels(const Shape& s, int64_t classes, uint64_t seed) {
+    return cuda_test::Uniform(s, Dtype::kFloat64, 0, static_cast<double>(classes), seed).astype(Dtype::kInt32)
+        .astype(Dtype::kInt64);
+}
+
+// Elementwise one-input functions: (name, call, lo, hi) of an input range inside the function's domain.
+struct UnaryFn {
+    const char* name;
+    std::function<Variable(const Variable&)> f;
+    double lo, hi;
+};
+
+std::vector<UnaryFn> UnaryFunctions() {
+    return {
+        {"clipped_relu", [](const Variable& x) { return F::clipped_relu(x, 0.6); }, -1, 1},
+        {"elu", [](const Variable& x) { return F::elu(x, 0.8); }, -2, 2},
+        {"hard_sigmoid", [](const Variable& x) { return F::hard_sigmoid(x); }, -3, 3},
+        {"leaky_relu", [](const Variable& x) { return F::leaky_relu(x, 0.3); }, -2, 2},
+        {"relu", [](const Variable& x) { return F::relu(x); }, -2, 2},
+        {"selu", [](const Variable& x) { return F::selu(x); }, -2, 2},
+        {"sigmoid", [](const Variable& x) { return F::sigmoid(x); }, -4, 4},
+        {"softplus", [](const Variable& x) { return F::softplus(x, 1.5); }, -3, 3},
+        {"tanh", [](const Variable& x) { return F::tanh(x); }, -2, 2},
+        {"absolute", [](const Variable& x) { return F::absolute(x); }, -2, 2},
+        {"arccos", [](const Variable& x) { return F::arccos(x); }, -0.9, 0.9},
+        {"arcsin", [](const Variable& x) { return F::arcsin(x); }, -0.9, 0.9},
+        {"arctan", [](const Variable& x) { return F::arctan(x); }, -2, 2},
+        {"ceil", [](const Variable& x) { return F::ceil(x); }, -3, 3},
+        {"clip", [](const Variable& x) { return F::clip(x, -0.5, 0.4); }, -1, 1},
+        {"cos", [](const Variable& x) { return F::cos(x); }, -3, 3},
+        {"cosh", [](const Variable& x) { return F::cosh(x); }, -2, 2},
+        {"erf", [](const Variable& x) { return F::erf(x); }, -2, 2},
+        {"erfc", [](const Variable& x) { return F::erfc(x); }, -2, 2},
+        {"exp", [](const Variable& x) { return F::exp(x); }, -2, 2},
+        {"expm1", [](const Variable& x) { return F::expm1(x); }, -2, 2},
+        {"fix", [](const Variable& x) { return F::fix(x); }, -3, 3},
+        {"floor", [](const Variable& x) { return F::floor(x); }, -3, 3},
+        {"log", [](const Variable& x) { return F::log(x); }, 0.1, 3},
+        {"log10", [](const Variable& x) { return F::log10(x); }, 0.1, 3},
+        {"log1p", [](const Variable& x) { return F::log1p(x); }, -0.5, 2},
+        {"log2", [](const Variable& x) { return F::log2(x); }, 0.1, 3},
+        {"rsqrt", [](const Variable& x) { return F::rsqrt(x); }, 0.2, 3},
+        {"sign", [](const Variable& x) { return F::sign(x); }, -2, 2},
+        {"sin", [](const Variable& x) { return F::sin(x); }, -3, 3},
+        {"sinh", [](const Variable& x) { return F::sinh(x); }, -2, 2},
+        {"sqrt", [](const Variable& x) { return F::sqrt(x); }, 0.2, 3},
+        {"square", [](const Variable& x) { return F::square(x); }, -2, 2},
+        {"tan", [](const Variable& x) { return F::tan(x); }, -1, 1},
+        {"identity", [](const Variable& x) { return F::identity(VarList{x})[0]; }, -2, 2},
+        {"flatten", [](const Variable& x) { return F::flatten(x); }, -2, 2},
+        {"sum", [](const Variable& x) { return F::sum(x); }, -2, 2},
+        {"mean", [](const Variable& x) { return F::mean(x); }, -2, 2},
+        {"average", [](const Variable& x) { return F::average(x); }, -2, 2},
+        {"prod", [](const Variable& x) { return F::prod(x); }, 0.5, 1.5},
+        {"cast", [](const Variable& x) { return F::cast(x, x.dtype() == Dtype::kFloat32 ? Dtype::kFloat64
+                                                                                       : Dtype::kFloat32); }, -2, 2},
+        {"copy", [](const Variable& x) { return F::copy(x, x.device()); }, -2, 2},
+    };
+}
+
+// Every unary function over the layouts: contiguous, transposed, a broadcast row, 0-d, empty.
+std::vector<OpCase> UnaryCases(Dtype d) {
+    std::vector<OpCase> cases;
+    uint64_t seed = 1;
+    for (const UnaryFn& fn : UnaryFunctions()) {
+        auto call = [f = fn.f](const std::vector<Variable>& v) { return One(f(v[0])); };
+        ++seed;
+        cases.push_back({fn.name, {U(Shape{3, 4}, d, fn.lo, fn.hi, seed)}, call, " (3, 4)"});
+        cases.push_back({fn.name, {U(Shape{4, 3}, d, fn.lo, fn.hi, seed).T()}, call, " (transposed)"});
+        cases.push_back({fn.name, {U(Shape{1, 4}, d, fn.lo, fn.hi, seed).broadcast_to(Shape{3, 4})}, call,
+                         " (broadcast view)"});
+        cases.push_back({fn.name, {U(Shape{}, d, fn.lo, fn.hi, seed)}, call, " (0-d)"});
+        if (std::string(fn.name) != "mean" && std::string(fn.name) != "average")  // the mean of nothing is NaN
+            cases.push_back({fn.name, {Array::Zeros(Shape{0, 3}, d)}, call, " (empty)"});
+    }
+    return cases;
+}
+
+std::vector<OpCase> OtherCases(Dtype d) {
+    auto x34 = [d](uint64_t s) { return U(Shape{3, 4}, d, -2, 2, s); };
+    const Array x = x34(1), y = x34(2), row = U(Shape{4}, d, -2, 2, 3), pos = U(Shape{3, 4}, d, 0.5, 2, 4);
+    const Array cube = U(Shape{2, 3, 4}, d, -2, 2, 5);
+    const Array logits = U(Shape{5, 4}, d, -2, 2, 6), labels = Labels(Shape{5}, 4, 7);
+    const Array bin_t = Labels(Shape{3, 4}, 2, 8);
+    std::vector<OpCase> c = {
+        {"crelu", {x}, [](auto v) { return One(F::crelu(v[0], 1)); }},
+        {"log_softmax", {cube}, [](auto v) { return One(F::log_softmax(v[0], 1)); }},
+        {"softmax", {cube}, [](auto v) { return One(F::softmax(v[0], 2)); }},
+        {"swish", {x, row}, [](auto v) { return One(F::swish(v[0], v[1])); }},
+        {"broadcast", {x, row}, [](auto v) { return F::broadcast(VarList{v[0], v[1]}); }},
+        {"broadcast_to", {row}, [](auto v) { return One(F::broadcast_to(v[0], Shape{3, 4})); }},
+        {"concat", {x, y.T()}, [](auto v) { return One(F::concat(VarList{v[0], v[1].T()}, 1)); }},
+        {"dstack", {x, y}, [](auto v) { return One(F::dstack(VarList{v[0], v[1]})); }},
+        {"expand_dims", {x}, [](auto v) { return One(F::expand_dims(v[0], 1)); }},
+        {"flip", {cube}, [](auto v) { return One(F::flip(v[0], 1)); }},
+        {"fliplr", {x}, [](auto v) { return One(F::fliplr(v[0])); }},
+        {"flipud", {x}, [](auto v) { return One(F::flipud(v[0])); }},
+        {"get_item", {cube}, [](auto v) { return One(F::get_item(v[0], Indices{Slice(), 1, Slice(0, 4, 2)})); }},
+        {"get_item", {cube}, [](auto v) {
+             return One(F::get_item(v[0], Indices{Slice(), Array::FromVector(std::vector<int64_t>{2, 0, 2})}));
+         }, " (advanced, repeated)"},
+        {"hstack", {x, y}, [](auto v) { return One(F::hstack(VarList{v[0], v[1]})); }},
+        {"pad", {x}, [](auto v) { return One(F::pad(v[0], F::PadWidth{{1, 0}, {2, 1}}, "constant", 0.5)); }},
+        {"repeat", {x}, [](auto v) { return One(F::repeat(v[0], std::vector<int64_t>{1, 0, 2}, 0)); }},
+        {"reshape", {x}, [](auto v) { return One(F::reshape(v[0], Shape{2, 6})); }},
+        {"rollaxis", {cube}, [](auto v) { return One(F::rollaxis(v[0], 2, 0)); }},
+        {"select_item", {logits, labels}, [](auto v) { return One(F::select_item(v[0], v[1])); }},
+        {"separate", {cube}, [](auto v) { return F::separate(v[0], 1); }},
+        {"split_axis", {cube}, [](auto v) { return F::split_axis(v[0], std::vector<int64_t>{1, 3}, 2); }},
+        {"squeeze", {U(Shape{3, 1, 4}, d, -1, 1, 9)}, [](auto v) { return One(F::squeeze(v[0])); }},
+        {"stack", {x, y}, [](auto v) { return One(F::stack(VarList{v[0], v[1]}, 1)); }},
+        {"sum_to", {cube}, [](auto v) { return One(F::sum_to(v[0], Shape{3, 1})); }},
+        {"swapaxes", {cube}, [](auto v) { return One(F::swapaxes(v[0], 0, 2)); }},
+        {"tile", {x}, [](auto v) { return One(F::tile(v[0], Dims{2, 1})); }},
+        {"transpose", {cube}, [](auto v) { return One(F::transpose(v[0], Dims{1, 2, 0})); }},
+        {"vstack", {x, y}, [](auto v) { return One(F::vstack(VarList{v[0], v[1]})); }},
+        {"where", {bin_t.astype(Dtype::kBool), x, row}, [](auto v) { return One(F::where(v[0], v[1], v[2])); }},
+        {"add", {x, y, row}, [](auto v) { return One(F::add(VarList{v[0], v[1], v[2]})); }},
+        {"matmul", {x, U(Shape{5, 4}, d, -1, 1, 10)}, [](auto v) { return One(F::matmul(v[0], v[1], false, true)); }},
+        {"matmul", {U(Shape{2, 4, 3}, d, -1, 1, 11), U(Shape{2, 4, 5}, d, -1, 1, 12)},
+         [](auto v) { return One(F::matmul(v[0], v[1], true, false)); }, " (batched)"},
+        {"embed_id", {Labels(Shape{6}, 5, 13), U(Shape{5, 3}, d, -1, 1, 14)},
+         [](auto v) { return One(F::embed_id(v[0], v[1])); }},
+        {"linear", {x, U(Shape{5, 4}, d, -1, 1, 15), U(Shape{5}, d, -1, 1, 16)},
+         [](auto v) { return One(F::linear(v[0], v[1], v[2])); }},
+        {"linear", {x.T(), U(Shape{5, 3}, d, -1, 1, 15)}, [](auto v) { return One(F::linear(v[0], v[1])); },
+         " (transposed input, no bias)"},
+        {"accuracy", {logits, labels}, [](auto v) { return One(F::accuracy(v[0], v[1])); }},
+        {"binary_accuracy", {x, bin_t}, [](auto v) { return One(F::binary_accuracy(v[0], v[1])); }},
+        {"classification_summary", {logits, labels}, [](auto v) {
+             auto [p, r, f, s] = F::classification_summary(v[0], v[1]);
+             return VarList{p, r, f, s};
+         }},
+        {"f1_score", {logits, labels}, [](auto v) {
+             auto [f, s] = F::f1_score(v[0], v[1]);
+             return VarList{f, s};
+         }},
+        {"precision", {logits, labels}, [](auto v) {
+             auto [p, s] = F::precision(v[0], v[1]);
+             return VarList{p, s};
+         }},
+        {"recall", {logits, labels}, [](auto v) {
+             auto [r, s] = F::recall(v[0], v[1]);
+             return VarList{r, s};
+         }},
+        {"r2_score", {x, y}, [](auto v) { return One(F::r2_score(v[0], v[1])); }},
+        {"absolute_error", {x, y}, [](auto v) { return One(F::absolute_error(v[0], v[1])); }},
+        {"bernoulli_nll", {U(Shape{3, 4}, d, 0, 1, 17), y}, [](auto v) { return One(F::bernoulli_nll(v[0], v[1])); }},
+        {"contrastive", {x, y, Labels(Shape{3}, 2, 18).astype(Dtype::kInt32)},
+         [](auto v) { return One(F::contrastive(v[0], v[1], v[2], 3.0)); }},
+        {"gaussian_kl_divergence", {x, y}, [](auto v) { return One(F::gaussian_kl_divergence(v[0], v[1])); }},
+        {"gaussian_nll", {x, y, U(Shape{3, 4}, d, -1, 1, 19)},
+         [](auto v) { return One(F::gaussian_nll(v[0], v[1], v[2])); }},
+        {"hinge", {logits, labels.astype(Dtype::kInt32)}, [](auto v) { return One(F::hinge(v[0], v[1], "L2")); }},
+        {"huber_loss", {x, y}, [](auto v) { return One(F::huber_loss(v[0], v[1], 1.0)); }},
+        {"mean_absolute_error", {x, y}, [](auto v) { return One(F::mean_absolute_error(v[0], v[1])); }},
+        {"mean_squared_error", {x, y}, [](auto v) { return One(F::mean_squared_error(v[0], v[1])); }},
+        {"sigmoid_cross_entropy", {x, bin_t.astype(Dtype::kInt32)},
+         [](auto v) { return One(F::sigmoid_cross_entropy(v[0], v[1])); }},
+        {"sigmoid_cross_entropy", {x, bin_t.astype(Dtype::kInt32)},
+         [](auto v) { return One(F::sigmoid_cross_entropy(v[0], v[1], true, "no")); }, " (reduce='no')"},
+        {"softmax_cross_entropy", {logits, labels}, [](auto v) { return One(F::softmax_cross_entropy(v[0], v[1])); }},
+        {"softmax_cross_entropy", {cube, Labels(Shape{2, 4}, 3, 20)},
+         [](auto v) { return One(F::softmax_cross_entropy(v[0], v[1], true, false, Array(), -1, "no")); },
+         " (3-D, reduce='no', no cache)"},
+        {"squared_error", {x, y}, [](auto v) { return One(F::squared_error(v[0], v[1])); }},
+        {"triplet", {x, y, U(Shape{3, 4}, d, -2, 2, 21)}, [](auto v) { return One(F::triplet(v[0], v[1], v[2])); }},
+        {"arctan2", {x, row}, [](auto v) { return One(F::arctan2(v[0], v[1])); }},
+        {"fmod", {x, U(Shape{3, 4}, d, 0.5, 1.5, 22)}, [](auto v) { return One(F::fmod(v[0], v[1])); }},
+        {"maximum", {x, y}, [](auto v) { return One(F::maximum(v[0], v[1])); }},
+        {"minimum", {x, y}, [](auto v) { return One(F::minimum(v[0], v[1])); }},
+        {"squared_difference", {x, row}, [](auto v) { return One(F::squared_difference(v[0], v[1])); }},
+        {"dropout", {x, U(Shape{3, 4}, Dtype::kFloat64, -1, 1, 23).astype(Dtype::kBool).astype(d)},
+         [](auto v) { return One(F::dropout(v[0], 0.5, v[1].array())); }},
+        {"gaussian", {x, y, U(Shape{3, 4}, d, -1, 1, 24)},
+         [](auto v) { return One(F::gaussian(v[0], v[1], v[2].array())); }},
+        {"argmax", {cube}, [](auto v) { return One(F::argmax(v[0], 1)); }},
+        {"argmin", {cube}, [](auto v) { return One(F::argmin(v[0], 2)); }},
+        {"average", {cube, U(Shape{3}, d, 0.5, 1.5, 25)},
+         [](auto v) { return One(F::average(v[0], 1, v[1], true)); }, " (weights, keepdims)"},
+        {"logsumexp", {cube}, [](auto v) { return One(F::logsumexp(v[0], 1)); }},
+        {"max", {cube}, [](auto v) { return One(F::max(v[0], 2, true)); }},
+        {"mean", {cube}, [](auto v) { return One(F::mean(v[0], Dims{0, 2})); }},
+        {"min", {cube}, [](auto v) { return One(F::min(v[0], 0)); }},
+        {"prod", {U(Shape{2, 3, 4}, d, 0.5, 1.5, 26)}, [](auto v) { return One(F::prod(v[0], 1)); }},
+        {"sum", {cube}, [](auto v) { return One(F::sum(v[0], Dims{0, 2}, true)); }},
+    };
+    return c;
+}
+
+class CudaFunctionsTest : public ::testing::TestWithParam<Dtype> {};
+
+TEST_P(CudaFunctionsTest, ForwardAndBackwardMatchTheCpu) {
+    CNET_REQUIRE_CUDA_DEVICE(0);
+    for (const OpCase& c : UnaryCases(GetParam())) RunCase(c);
+    for (const OpCase& c : OtherCases(GetParam())) RunCase(c);
+}
+
+INSTANTIATE_TEST_SUITE_P(Dtypes, CudaFunctionsTest, ::testing::Values(Dtype::kFloat32, Dtype::kFloat64),
+                         [](const auto& info) { return std::string(DtypeName(info.param)); });
+
+TEST(CudaFunctionsCoverageTest, EveryFunctionHasAGpuCaseOrASaysWhyNot) {
+    std::set<std::string> covered;
+    for (const OpCase& c : UnaryCases(Dtype::kFloat32)) covered.insert(c.op);
+    for (const OpCase& c : OtherCases(Dtype::kFloat32)) covered.insert(c.op);
+    for (const auto& [name, grad] : OpsTable()) {
+        EXPECT_TRUE(covered.count(name) || kNotOnGpu.count(name))
+            << "F." << name << " has no GPU case in tests/runtime/cuda/functions_test.cc (add one, or an entry "
+            << "in kNotOnGpu saying why)";
+        EXPECT_FALSE(covered.count(name) && kNotOnGpu.count(name)) << "F." << name << " is both covered and excluded";
+    }
+    for (const std::string& name : covered) EXPECT_TRUE(OpsTable().count(name)) << name << " is not in ops.def";
+}
+
+}  // namespace
+}  // namespace cnet
