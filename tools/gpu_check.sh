@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# gpu_check.sh — verifies the CUDA backend on a machine with a GPU in one command: builds with CUDA (all
+# cores), runs every test labelled `cuda`, then the GPU benchmarks (cnet and, where PyTorch with CUDA is
+# installed, the PyTorch peer on the same GPU) and the default model's time per epoch on the GPU, and prints
+# a summary. Exit status: 0 when the build and every `cuda` test passed, and at least one test ran on a device.
+#
+# Usage: bash tools/gpu_check.sh [BUILD_DIR]          (default build-gpu)
+# Environment (optional):
+#   CNET_CUDNN_ROOT  a cuDNN install (include/, lib/) when cuDNN is not in the CUDA toolkit; found from the
+#                    Python package nvidia-cudnn when unset
+#   GPU              the device id (default 0)
+#   NO_BUILD=1       use an existing BUILD_DIR (binaries built elsewhere and carried here)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build-gpu}
+GPU=${GPU:-0}
+JOBS=$(nproc)
+LOG=$(mktemp -d)
+summary=()
+note() { summary+=("$1"); echo "gpu_check: $1"; }
+
+command -v nvidia-smi >/dev/null && nvidia-smi -L
+
+# cuDNN (and cuBLAS) may come with Python packages instead of the toolkit.
+if [ -z "${CNET_CUDNN_ROOT:-}" ]; then
+  CNET_CUDNN_ROOT=$(python3 -c 'import nvidia.cudnn, os; print(os.path.dirname(nvidia.cudnn.__file__))' 2>/dev/null || true)
+  [ -n "$CNET_CUDNN_ROOT" ] && export CNET_CUDNN_ROOT
+fi
+NVIDIA_LIBS=$(python3 -c 'import nvidia, os; p = os.path.dirname(nvidia.__path__[0]) + "/nvidia"; print(":".join(os.path.join(p, d, "lib") for d in sorted(os.listdir(p))))' 2>/dev/null || true)
+[ -n "$NVIDIA_LIBS" ] && export LD_LIBRARY_PATH="${NVIDIA_LIBS}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+if [ "${NO_BUILD:-0}" != 1 ]; then
+  start=$(date +%s)
+  if ! cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCNET_WERROR=ON >"$LOG/configure" 2>&1; then
+    tail -30 "$LOG/configure"; echo "gpu_check: FAILED: configure"; exit 1
+  fi
+  grep -q "CUDA backend: ON" "$LOG/configure" || { grep "CUDA" "$LOG/configure"; echo "gpu_check: FAILED: no CUDA backend"; exit 1; }
+  if ! ninja -C "$BUILD" -j"$JOBS" runtime_cuda_tests bench_cnet_bench >"$LOG/build" 2>&1; then
+    tail -40 "$LOG/build"; echo "gpu_check: FAILED: build"; exit 1
+  fi
+  note "built runtime_cuda_tests and bench_cnet_bench with CUDA in $(( $(date +%s) - start )) s on $JOBS cores"
+  ninja -C "$BUILD" -j"$JOBS" cnetc >/dev/null 2>&1 && note "built cnetc (default model benchmark enabled)"
+fi
+
+# Tests labelled cuda (GoogleTest prints skips with their reason; count them).
+ctest --test-dir "$BUILD" -L cuda --output-on-failure -j1 >"$LOG/ctest" 2>&1
+test_rc=$?
+tail -5 "$LOG/ctest"
+skipped=$("$BUILD/tests/runtime/runtime_cuda_tests" 2>&1 | tee "$LOG/gtest" | grep -c "^\[  SKIPPED \]" || true)
+total=$("$BUILD/tests/runtime/runtime_cuda_tests" --gtest_list_tests | grep -c "^  " || true)
+grep -m1 "is not available" "$LOG/gtest" && note "WARNING: tests were skipped: no usable CUDA device"
+note "cuda tests: $(grep -E 'tests passed|tests failed' "$LOG/ctest" | tail -1) ($skipped of $total skipped)"
+
+# Benchmarks: cnet on the GPU, then the PyTorch peer on the same GPU.
+if "$BUILD/bench/bench_cnet_bench" --gpu "$GPU" --workloads A,B >"$LOG/bench" 2>&1; then
+  cat "$LOG/bench"; note "cnet bench: $(tr '\n' ' ' <"$LOG/bench")"
+else
+  tail -5 "$LOG/bench"; note "cnet bench FAILED"
+fi
+if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+  python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads A,B >"$LOG/torch" 2>&1 && cat "$LOG/torch" \
+    && note "torch bench: $(tr '\n' ' ' <"$LOG/torch")" || note "torch bench FAILED: $(tail -1 "$LOG/torch")"
+else
+  note "torch bench skipped: PyTorch with CUDA is not importable"
+fi
+
+# The default model (models/mlp.cnet) on the GPU: time per epoch from its log.
+if [ -x "$BUILD/compiler/cnetc" ] && [ -f models/mlp.cnet ]; then
+  if "$BUILD/compiler/cnetc" build models/mlp.cnet -o "$LOG/mlp" >"$LOG/cnetc" 2>&1 &&
+     "$LOG/mlp" --gpu "$GPU" --epoch 2 --noplot --out "$LOG/mlp_out" >"$LOG/mlp_run" 2>&1; then
+    note "default model on GPU: $(python3 -c 'import json,sys; l=json.load(open(sys.argv[1])); print(", ".join("epoch %d %.2f s" % (e["epoch"], e["elapsed_time"] - (l[i-1]["elapsed_time"] if i else 0)) for i, e in enumerate(l)))' "$LOG/mlp_out/log")"
+  else
+    note "default model on GPU FAILED: $(tail -2 "$LOG/mlp_run" "$LOG/cnetc" 2>/dev/null | tr '\n' ' ')"
+  fi
+fi
+
+echo
+echo "================ gpu_check summary ================"
+for line in "${summary[@]}"; do echo "  $line"; done
+rm -rf "$LOG"
+[ "$test_rc" -eq 0 ] && [ "$skipped" -lt "$total" ]
