@@ -10,6 +10,9 @@
 //
 // Usage: bench_cnet_bench [--threads N] [--workloads A,B,D] [--check] [--scale F] [--repeats R] [--label NAME]
 //                         [--breakdown]   (also prints the median ms of forward/cleargrads/backward/update)
+//                         [--gpu N]       (A and B on CUDA device N: model, data and updates on the GPU; the
+//                                          line adds "device", "launches_per_step" (kernels, cuBLAS calls and
+//                                          copies) and "cuda_mallocs"/"cuda_frees" made during the timed steps)
 // Prints one JSON line per workload:
 //   {"peer": "cnet", "workload": "A_mlp_large", "threads": 2, "metric": "samples/s", "value": ..., "best": ...,
 //    "worst": ...}
@@ -29,6 +32,8 @@
 #include "cnet/core/array.h"
 #include "cnet/core/threading.h"
 #include "cnet/core/variable.h"
+#include "cnet/cuda/counters.h"
+#include "cnet/cuda/memory_pool.h"
 #include "cnet/functions/activation.h"
 #include "cnet/functions/array.h"
 #include "cnet/functions/basic_math.h"
@@ -88,6 +93,7 @@ struct Args {
     double scale = 1.0;
     bool check = false;
     bool breakdown = false;
+    int gpu = -1;  // CUDA device of workloads A and B (-1: CPU)
     std::string workloads = "A,B,C,D,E";
     std::string label = "cnet";
 
@@ -100,7 +106,7 @@ struct Args {
 [[noreturn]] void Usage(const char* argv0) {
     std::fprintf(stderr,
                  "usage: %s [--threads N] [--workloads A,B,C,D,E] [--check] [--scale F] [--repeats R] "
-                 "[--label NAME] [--breakdown]\n",
+                 "[--label NAME] [--breakdown] [--gpu N]\n",
                  argv0);
     std::exit(2);
 }
@@ -122,6 +128,8 @@ Args ParseArgs(int argc, char** argv) {
             a.scale = std::atof(argv[++i]);
         } else if (s == "--repeats" && has_value) {
             a.repeats = std::max(1, std::atoi(argv[++i]));
+        } else if (s == "--gpu" && has_value) {
+            a.gpu = std::atoi(argv[++i]);
         } else if (s == "--label" && has_value) {
             a.label = argv[++i];
         } else {
@@ -141,6 +149,7 @@ struct Workload {
     std::shared_ptr<cnet::Link> model;
     std::shared_ptr<cnet::GradientMethod> optimizer;
     std::function<Variable()> forward;
+    int gpu = -1;  // CUDA device the workload runs on (-1: CPU)
 
     float Step() const {
         Variable loss = forward();
@@ -164,19 +173,36 @@ void Run(const Args& a, const std::string& name, const Workload& w, int warmup, 
     }
     iters = std::max(1, static_cast<int>(iters * a.scale));
     for (int i = 0; i < warmup; ++i) w.Step();
+    // GPU counters over the timed steps: launches per step, and the pool's cudaMalloc/cudaFree calls (the
+    // steady state should make none).
+    const cnet::cuda::MemoryPool& pool = cnet::cuda::get_default_memory_pool();
+    const int64_t launches0 = cnet::cuda::launch_count(), mallocs0 = pool.raw_malloc_count(),
+                  frees0 = pool.raw_free_count();
     std::vector<double> per_iter;
     for (int r = 0; r < a.repeats; ++r) {
         const double t0 = Now();
-        for (int i = 0; i < iters; ++i) w.Step();
+        for (int i = 0; i < iters; ++i) w.Step();  // Step reads the loss: the device is idle when it returns
         per_iter.push_back((Now() - t0) / iters);
+    }
+    std::string gpu_fields;
+    if (w.gpu >= 0) {
+        char buffer[256];
+        std::snprintf(buffer, sizeof buffer,
+                      ", \"device\": \"cuda:%d\", \"launches_per_step\": %.1f, \"cuda_mallocs\": %lld, "
+                      "\"cuda_frees\": %lld",
+                      w.gpu, static_cast<double>(cnet::cuda::launch_count() - launches0) / (iters * a.repeats),
+                      static_cast<long long>(pool.raw_malloc_count() - mallocs0),
+                      static_cast<long long>(pool.raw_free_count() - frees0));
+        gpu_fields = buffer;
     }
     std::sort(per_iter.begin(), per_iter.end());
     const double med = per_iter[per_iter.size() / 2];
     if (samples_per_iter > 0) {
         std::printf("{\"peer\": \"%s\", \"workload\": \"%s\", \"threads\": %d, \"metric\": \"samples/s\", "
-                    "\"value\": %.1f, \"best\": %.1f, \"worst\": %.1f, \"iters\": %d}\n",
+                    "\"value\": %.1f, \"best\": %.1f, \"worst\": %.1f, \"iters\": %d%s}\n",
                     a.label.c_str(), name.c_str(), a.threads, samples_per_iter / med,
-                    samples_per_iter / per_iter.front(), samples_per_iter / per_iter.back(), iters);
+                    samples_per_iter / per_iter.front(), samples_per_iter / per_iter.back(), iters,
+                    gpu_fields.c_str());
     } else {
         std::printf("{\"peer\": \"%s\", \"workload\": \"%s\", \"threads\": %d, \"metric\": \"ms/iter\", "
                     "\"value\": %.4f, \"best\": %.4f, \"worst\": %.4f, \"iters\": %d}\n",
@@ -246,8 +272,9 @@ public:
     std::vector<std::shared_ptr<L::Linear>> layers;
 };
 
-Workload MlpWorkload(const MlpConfig& cfg) {
+Workload MlpWorkload(const MlpConfig& cfg, int gpu) {
     auto model = std::make_shared<MLP>(cfg.units);
+    if (gpu >= 0) model->to_gpu(gpu);  // before setup, as in Chainer's examples
     std::shared_ptr<cnet::GradientMethod> opt;
     if (cfg.adam) {
         opt = std::make_shared<cnet::optimizers::Adam>(1e-3, 0.9, 0.999, 1e-8);
@@ -263,13 +290,15 @@ Workload MlpWorkload(const MlpConfig& cfg) {
         for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(100, b * batch * in + i));
         std::vector<int32_t> t(static_cast<size_t>(batch));
         for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(101, b * batch + i, static_cast<uint64_t>(classes));
-        xs.push_back(Array::FromVector(x, Shape{batch, in}));
-        ts.push_back(Array::FromVector(t, Shape{batch}));
+        const cnet::Device device = cnet::Device::FromId(gpu);
+        xs.push_back(Array::FromVector(x, Shape{batch, in}).to_device(device));
+        ts.push_back(Array::FromVector(t, Shape{batch}).to_device(device));
     }
     auto it = std::make_shared<int64_t>(0);
     Workload w;
     w.model = model;
     w.optimizer = opt;
+    w.gpu = gpu;
     w.forward = [model, xs, ts, it]() {
         const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
         return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
@@ -458,19 +487,39 @@ Workload LeNetWorkload() {
     return w;
 }
 
-int main(int argc, char** argv) {
+int Main(int argc, char** argv) {
     const Args a = ParseArgs(argc, argv);
     cnet::SetNumThreads(a.threads);
 
     // Warm-up and iteration counts as in the torch peer (the fastest Python peer).
     if (a.Want("A", "A_mlp_large")) {
-        Run(a, "A_mlp_large", MlpWorkload({"A_mlp_large", {784, 1000, 1000, 10}, 100, true}), 3, 10, 100);
+        Run(a, "A_mlp_large", MlpWorkload({"A_mlp_large", {784, 1000, 1000, 10}, 100, true}, a.gpu), a.gpu >= 0 ? 30 : 3,
+            a.gpu >= 0 ? 100 : 10, 100);
     }
     if (a.Want("B", "B_mlp_small")) {
-        Run(a, "B_mlp_small", MlpWorkload({"B_mlp_small", {784, 100, 100, 10}, 128, false}), 20, 100, 128);
+        Run(a, "B_mlp_small", MlpWorkload({"B_mlp_small", {784, 100, 100, 10}, 128, false}, a.gpu),
+            a.gpu >= 0 ? 200 : 20, a.gpu >= 0 ? 1000 : 100, 128);
     }
-    if (a.Want("C", "C_lstm_lm")) Run(a, "C_lstm_lm", LstmWorkload(), 3, 10, 0);
-    if (a.Want("D", "D_tree_rnn")) Run(a, "D_tree_rnn", TreeWorkload(), 10, 40, 0);
-    if (a.Want("E", "E_lenet")) Run(a, "E_lenet", LeNetWorkload(), 3, 10, kLeNetBatch);
+    if (a.Want("C", "C_lstm_lm")) {
+        if (a.gpu >= 0) std::fprintf(stderr, "cnet_bench: workload C skipped (--gpu runs A and B only)\n");
+        else Run(a, "C_lstm_lm", LstmWorkload(), 3, 10, 0);
+    }
+    if (a.Want("D", "D_tree_rnn")) {
+        if (a.gpu >= 0) std::fprintf(stderr, "cnet_bench: workload D skipped (--gpu runs A and B only)\n");
+        else Run(a, "D_tree_rnn", TreeWorkload(), 10, 40, 0);
+    }
+    if (a.Want("E", "E_lenet")) {
+        if (a.gpu >= 0) std::fprintf(stderr, "cnet_bench: workload E skipped (--gpu runs A and B only)\n");
+        else Run(a, "E_lenet", LeNetWorkload(), 3, 10, kLeNetBatch);
+    }
     return 0;
+}
+
+int main(int argc, char** argv) {
+    try {
+        return Main(argc, argv);
+    } catch (const std::exception& e) {  // e.g. --gpu on a machine without that device
+        std::fprintf(stderr, "cnet_bench: error: %s\n", e.what());
+        return 1;
+    }
 }
