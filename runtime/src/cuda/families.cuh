@@ -39,3 +39,20 @@ double SumToHost(const Array& x);
 
 }  // namespace cuda
 }  // namespace cnet
+
+namespace cnet {
+namespace cuda {
+
+// lstm.cu (kernels/lstm.h)
+void LstmForward(const Array& c_prev, const Array& x, const Array& c, const Array& h);
+void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Array& gc, const Array& gh,
+                  const Array& gc_prev, const Array& gx);
+
+// normalization.cu (kernels/normalization.h)
+void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
+                      const Array& mean, const Array& inv_std);
+void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,
+                       const Array& gx, const Array& ggamma, const Array& gbeta);
+
+}  // namespace cuda
+}  // namespace cnet
