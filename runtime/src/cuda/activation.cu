@@ -27,13 +27,20 @@ __device__ inline T Max(T a, T b) {
 template <typename T>
 __device__ inline T Forward(Activation op, T v, T a) {
     switch (op) {
-        case Activation::kRelu: return v > T(0) ? v : T(0);
-        case Activation::kLeakyRelu: return v >= T(0) ? v : a * v;
-        case Activation::kClippedRelu: return Min(Max(v, T(0)), a);
-        case Activation::kHardSigmoid: return Min(Max(T(0.2) * v + T(0.5), T(0)), T(1));
-        case Activation::kElu: return v >= T(0) ? v : a * Math_expm1(v);
-        case Activation::kSigmoid: return Math_tanh(v * T(0.5)) * T(0.5) + T(0.5);
-        case Activation::kTanh: return Math_tanh(v);
+        case Activation::kRelu:
+            return v > T(0) ? v : T(0);
+        case Activation::kLeakyRelu:
+            return v >= T(0) ? v : a * v;
+        case Activation::kClippedRelu:
+            return Min(Max(v, T(0)), a);
+        case Activation::kHardSigmoid:
+            return Min(Max(T(0.2) * v + T(0.5), T(0)), T(1));
+        case Activation::kElu:
+            return v >= T(0) ? v : a * Math_expm1(v);
+        case Activation::kSigmoid:
+            return Math_tanh(v * T(0.5)) * T(0.5) + T(0.5);
+        case Activation::kTanh:
+            return Math_tanh(v);
         default: {  // kSoftplus
             const T av = a * v;
             return (Max(av, T(0)) + Math_log1p(Math_exp(av < T(0) ? av : -av))) / a;
@@ -44,14 +51,22 @@ __device__ inline T Forward(Activation op, T v, T a) {
 template <typename T>
 __device__ inline T Grad(Activation op, T s, T g, T a) {
     switch (op) {
-        case Activation::kRelu: return s > T(0) ? g : T(0);
-        case Activation::kLeakyRelu: return s < T(0) ? a * g : g;
-        case Activation::kClippedRelu: return (T(0) < s && s < a) ? g : T(0);
-        case Activation::kHardSigmoid: return (T(-2.5) < s && s < T(2.5)) ? T(0.2) * g : T(0);
-        case Activation::kElu: return s < T(0) ? g * a * Math_exp(s) : g;
-        case Activation::kSigmoid: return g * s * (T(1) - s);
-        case Activation::kTanh: return g * (T(1) - s * s);
-        default: return g * (Math_tanh(a * s * T(0.5)) * T(0.5) + T(0.5));  // kSoftplus: g * sigmoid(a*x)
+        case Activation::kRelu:
+            return s > T(0) ? g : T(0);
+        case Activation::kLeakyRelu:
+            return s < T(0) ? a * g : g;
+        case Activation::kClippedRelu:
+            return (T(0) < s && s < a) ? g : T(0);
+        case Activation::kHardSigmoid:
+            return (T(-2.5) < s && s < T(2.5)) ? T(0.2) * g : T(0);
+        case Activation::kElu:
+            return s < T(0) ? g * a * Math_exp(s) : g;
+        case Activation::kSigmoid:
+            return g * s * (T(1) - s);
+        case Activation::kTanh:
+            return g * (T(1) - s * s);
+        default:
+            return g * (Math_tanh(a * s * T(0.5)) * T(0.5) + T(0.5));  // kSoftplus: g * sigmoid(a*x)
     }
 }
 
@@ -73,13 +88,21 @@ void InComputeDtype(std::initializer_list<Array> inputs, const Array& out, Body 
     Copy(out32, out);
 }
 
-#define CNET_CUDA_DISPATCH_FLOAT(dtype, T, ...)                                                    \
-    switch (dtype) {                                                                               \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }                     \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }                    \
-        default:                                                                                   \
-            throw ::cnet::DtypeError(::cnet::internal::StrCat("expected float32 or float64, got ",  \
-                                                              ::cnet::DtypeName(dtype)));          \
+#define CNET_CUDA_DISPATCH_FLOAT(dtype, T, ...)                                                           \
+    switch (dtype) {                                                                                      \
+        case ::cnet::Dtype::kFloat32: {                                                                   \
+            using T = float;                                                                              \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        case ::cnet::Dtype::kFloat64: {                                                                   \
+            using T = double;                                                                             \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        default:                                                                                          \
+            throw ::cnet::DtypeError(                                                                     \
+                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
     }
 
 // (outer, n, inner) of a C-contiguous shape around `axis`.
@@ -87,9 +110,12 @@ struct AxisBlocks {
     int64_t outer = 1, n = 1, inner = 1;
     AxisBlocks(const Shape& shape, int axis) {
         for (int d = 0; d < shape.ndim(); ++d) {
-            if (d < axis) outer *= shape[d];
-            else if (d == axis) n = shape[d];
-            else inner *= shape[d];
+            if (d < axis)
+                outer *= shape[d];
+            else if (d == axis)
+                n = shape[d];
+            else
+                inner *= shape[d];
         }
     }
 };

@@ -22,32 +22,32 @@ namespace internal {
 }  // namespace cuda
 }  // namespace cnet
 
-#define CNET_CUDA_CHECK(call)                                                                   \
-    do {                                                                                        \
-        const cudaError_t cnet_status_ = (call);                                                \
-        if (cnet_status_ != cudaSuccess)                                                        \
-            ::cnet::cuda::internal::ThrowCudaError(cnet_status_, #call, __FILE__, __LINE__);    \
+#define CNET_CUDA_CHECK(call)                                                                \
+    do {                                                                                     \
+        const cudaError_t cnet_status_ = (call);                                             \
+        if (cnet_status_ != cudaSuccess)                                                     \
+            ::cnet::cuda::internal::ThrowCudaError(cnet_status_, #call, __FILE__, __LINE__); \
     } while (0)
 
-#define CNET_CUBLAS_CHECK(call)                                                                 \
-    do {                                                                                        \
-        const cublasStatus_t cnet_status_ = (call);                                             \
-        if (cnet_status_ != CUBLAS_STATUS_SUCCESS)                                              \
-            ::cnet::cuda::internal::ThrowCublasError(cnet_status_, #call, __FILE__, __LINE__);  \
+#define CNET_CUBLAS_CHECK(call)                                                                \
+    do {                                                                                       \
+        const cublasStatus_t cnet_status_ = (call);                                            \
+        if (cnet_status_ != CUBLAS_STATUS_SUCCESS)                                             \
+            ::cnet::cuda::internal::ThrowCublasError(cnet_status_, #call, __FILE__, __LINE__); \
     } while (0)
 
-#define CNET_CURAND_CHECK(call)                                                                 \
-    do {                                                                                        \
-        const curandStatus_t cnet_status_ = (call);                                             \
-        if (cnet_status_ != CURAND_STATUS_SUCCESS)                                              \
-            ::cnet::cuda::internal::ThrowCurandError(cnet_status_, #call, __FILE__, __LINE__);  \
+#define CNET_CURAND_CHECK(call)                                                                \
+    do {                                                                                       \
+        const curandStatus_t cnet_status_ = (call);                                            \
+        if (cnet_status_ != CURAND_STATUS_SUCCESS)                                             \
+            ::cnet::cuda::internal::ThrowCurandError(cnet_status_, #call, __FILE__, __LINE__); \
     } while (0)
 
-#define CNET_CUDNN_CHECK(call)                                                                  \
-    do {                                                                                        \
-        const cudnnStatus_t cnet_status_ = (call);                                              \
-        if (cnet_status_ != CUDNN_STATUS_SUCCESS)                                               \
-            ::cnet::cuda::internal::ThrowCudnnError(cnet_status_, #call, __FILE__, __LINE__);   \
+#define CNET_CUDNN_CHECK(call)                                                                \
+    do {                                                                                      \
+        const cudnnStatus_t cnet_status_ = (call);                                            \
+        if (cnet_status_ != CUDNN_STATUS_SUCCESS)                                             \
+            ::cnet::cuda::internal::ThrowCudnnError(cnet_status_, #call, __FILE__, __LINE__); \
     } while (0)
 
 /// Checks the launch of the kernel just issued (bad configuration, no device); execution errors surface at

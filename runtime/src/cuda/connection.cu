@@ -10,13 +10,21 @@ namespace cnet {
 namespace cuda {
 namespace {
 
-#define CNET_CUDA_DISPATCH_EMBED_FLOAT(dtype, T, ...)                                             \
-    switch (dtype) {                                                                              \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }                    \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }                   \
-        default:                                                                                  \
-            throw ::cnet::DtypeError(::cnet::internal::StrCat("expected float32 or float64, got ", \
-                                                              ::cnet::DtypeName(dtype)));         \
+#define CNET_CUDA_DISPATCH_EMBED_FLOAT(dtype, T, ...)                                                     \
+    switch (dtype) {                                                                                      \
+        case ::cnet::Dtype::kFloat32: {                                                                   \
+            using T = float;                                                                              \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        case ::cnet::Dtype::kFloat64: {                                                                   \
+            using T = double;                                                                             \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        default:                                                                                          \
+            throw ::cnet::DtypeError(                                                                     \
+                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
     }
 
 }  // namespace

@@ -21,8 +21,8 @@ Indexer MakeIndexer(const Array& a, const Shape& shape) {
         ix.shape[d] = shape[d];
         if (d < lead) continue;  // stride 0: broadcast leading dimension
         const int64_t extent = a.shape()[d - lead];
-        CNET_CHECK_AS(ShapeError, extent == shape[d] || extent == 1, "cannot broadcast an array of shape ",
-                      a.shape(), " to ", shape);
+        CNET_CHECK_AS(ShapeError, extent == shape[d] || extent == 1, "cannot broadcast an array of shape ", a.shape(),
+                      " to ", shape);
         ix.strides[d] = extent == shape[d] ? a.strides()[d - lead] : 0;
     }
     return ix;

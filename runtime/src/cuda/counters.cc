@@ -7,8 +7,8 @@ namespace cnet {
 namespace cuda {
 
 #ifdef CNET_HAVE_CUDA
-long long LaunchCount();        // context.cuh, defined in device.cu
-void Synchronize(int index);    // context.cuh, defined in device.cu
+long long LaunchCount();      // context.cuh, defined in device.cu
+void Synchronize(int index);  // context.cuh, defined in device.cu
 #endif
 
 int64_t launch_count() {

@@ -71,8 +71,10 @@ void ThrowCudnnError(cudnnStatus_t status, const char* call, const char* file, i
 
 DeviceGuard::DeviceGuard(int index) {
     CNET_CUDA_CHECK(cudaGetDevice(&previous_));
-    if (previous_ != index) CNET_CUDA_CHECK(cudaSetDevice(index));
-    else previous_ = -1;  // nothing to restore
+    if (previous_ != index)
+        CNET_CUDA_CHECK(cudaSetDevice(index));
+    else
+        previous_ = -1;  // nothing to restore
 }
 
 DeviceGuard::~DeviceGuard() {
@@ -108,8 +110,7 @@ std::string Initialize(int index) {
     try {
         DeviceGuard guard(index);
         DeviceState& state = States()[index];
-        if (state.stream == nullptr)
-            CNET_CUDA_CHECK(cudaStreamCreateWithFlags(&state.stream, cudaStreamNonBlocking));
+        if (state.stream == nullptr) CNET_CUDA_CHECK(cudaStreamCreateWithFlags(&state.stream, cudaStreamNonBlocking));
         RegisterBackendOnce();
     } catch (const Error& e) {
         return e.what();

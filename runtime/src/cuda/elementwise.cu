@@ -15,16 +15,40 @@ using kernels::BinaryOp;
 using kernels::UnaryOp;
 
 /// CNET_DISPATCH_NUMERIC on device types: float16 is computed in float32 by the callers.
-#define CNET_CUDA_DISPATCH_NUMERIC(dtype, T, ...)                                          \
-    switch (dtype) {                                                                       \
-        case ::cnet::Dtype::kBool: { using T = bool; __VA_ARGS__; break; }                 \
-        case ::cnet::Dtype::kUint8: { using T = uint8_t; __VA_ARGS__; break; }             \
-        case ::cnet::Dtype::kInt32: { using T = int32_t; __VA_ARGS__; break; }             \
-        case ::cnet::Dtype::kInt64: { using T = int64_t; __VA_ARGS__; break; }             \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }             \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }            \
-        case ::cnet::Dtype::kFloat16:                                                      \
-            throw ::cnet::DtypeError("float16 arithmetic must be computed in float32");    \
+#define CNET_CUDA_DISPATCH_NUMERIC(dtype, T, ...)                                       \
+    switch (dtype) {                                                                    \
+        case ::cnet::Dtype::kBool: {                                                    \
+            using T = bool;                                                             \
+            __VA_ARGS__;                                                                \
+            break;                                                                      \
+        }                                                                               \
+        case ::cnet::Dtype::kUint8: {                                                   \
+            using T = uint8_t;                                                          \
+            __VA_ARGS__;                                                                \
+            break;                                                                      \
+        }                                                                               \
+        case ::cnet::Dtype::kInt32: {                                                   \
+            using T = int32_t;                                                          \
+            __VA_ARGS__;                                                                \
+            break;                                                                      \
+        }                                                                               \
+        case ::cnet::Dtype::kInt64: {                                                   \
+            using T = int64_t;                                                          \
+            __VA_ARGS__;                                                                \
+            break;                                                                      \
+        }                                                                               \
+        case ::cnet::Dtype::kFloat32: {                                                 \
+            using T = float;                                                            \
+            __VA_ARGS__;                                                                \
+            break;                                                                      \
+        }                                                                               \
+        case ::cnet::Dtype::kFloat64: {                                                 \
+            using T = double;                                                           \
+            __VA_ARGS__;                                                                \
+            break;                                                                      \
+        }                                                                               \
+        case ::cnet::Dtype::kFloat16:                                                   \
+            throw ::cnet::DtypeError("float16 arithmetic must be computed in float32"); \
     }
 
 // The CPU's errors for ops a dtype does not support (native/elementwise.cc, native/binary.cc).
@@ -33,9 +57,18 @@ void CheckUnary(UnaryOp op, Dtype dtype) {
         throw DtypeError("the negative operator is not supported for bool arrays");
     if (IsFloat(dtype)) return;
     switch (op) {
-        case UnaryOp::kNegative: case UnaryOp::kAbsolute: case UnaryOp::kSign: case UnaryOp::kSquare:
-        case UnaryOp::kRelu: case UnaryOp::kLogicalNot: case UnaryOp::kFloor: case UnaryOp::kCeil:
-        case UnaryOp::kTrunc: case UnaryOp::kIsnan: case UnaryOp::kIsinf: case UnaryOp::kIsfinite:
+        case UnaryOp::kNegative:
+        case UnaryOp::kAbsolute:
+        case UnaryOp::kSign:
+        case UnaryOp::kSquare:
+        case UnaryOp::kRelu:
+        case UnaryOp::kLogicalNot:
+        case UnaryOp::kFloor:
+        case UnaryOp::kCeil:
+        case UnaryOp::kTrunc:
+        case UnaryOp::kIsnan:
+        case UnaryOp::kIsinf:
+        case UnaryOp::kIsfinite:
             return;
         default:
             throw DtypeError(cnet::internal::StrCat("ufunc '", kernels::UnaryOpName(op),

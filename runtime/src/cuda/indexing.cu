@@ -15,9 +15,7 @@ namespace cnet {
 namespace cuda {
 namespace {
 
-Array Upload(const std::vector<int64_t>& values, Device device) {
-    return Array::FromVector(values).to_device(device);
-}
+Array Upload(const std::vector<int64_t>& values, Device device) { return Array::FromVector(values).to_device(device); }
 
 // Element-sized unsigned type for raw copies.
 template <int kSize>
@@ -39,20 +37,39 @@ struct RawOf<8> {
     using type = unsigned long long;
 };
 
-#define CNET_CUDA_DISPATCH_ITEMSIZE(itemsize, U, ...)                                   \
-    switch (itemsize) {                                                                 \
-        case 1: { using U = RawOf<1>::type; __VA_ARGS__; break; }                       \
-        case 2: { using U = RawOf<2>::type; __VA_ARGS__; break; }                       \
-        case 4: { using U = RawOf<4>::type; __VA_ARGS__; break; }                       \
-        default: { using U = RawOf<8>::type; __VA_ARGS__; break; }                      \
+#define CNET_CUDA_DISPATCH_ITEMSIZE(itemsize, U, ...) \
+    switch (itemsize) {                               \
+        case 1: {                                     \
+            using U = RawOf<1>::type;                 \
+            __VA_ARGS__;                              \
+            break;                                    \
+        }                                             \
+        case 2: {                                     \
+            using U = RawOf<2>::type;                 \
+            __VA_ARGS__;                              \
+            break;                                    \
+        }                                             \
+        case 4: {                                     \
+            using U = RawOf<4>::type;                 \
+            __VA_ARGS__;                              \
+            break;                                    \
+        }                                             \
+        default: {                                    \
+            using U = RawOf<8>::type;                 \
+            __VA_ARGS__;                              \
+            break;                                    \
+        }                                             \
     }
 
 // d = d + v with the CPU's rules (bool: or; float16 through float).
 template <typename T>
 __device__ inline void AddInto(T* d, T v) {
-    if constexpr (std::is_same<T, bool>::value) *d = *d || v;
-    else if constexpr (std::is_same<T, __half>::value) *d = __float2half_rn(__half2float(*d) + __half2float(v));
-    else *d = static_cast<T>(*d + v);
+    if constexpr (std::is_same<T, bool>::value)
+        *d = *d || v;
+    else if constexpr (std::is_same<T, __half>::value)
+        *d = __float2half_rn(__half2float(*d) + __half2float(v));
+    else
+        *d = static_cast<T>(*d + v);
 }
 
 bool Distinct(const int64_t* offsets, int64_t n) {
@@ -96,16 +113,20 @@ void ScatterBlocks(const Array& block, const int64_t* offsets, int64_t n, const 
             ForEachIndex(device, n * block_size, [=] __device__(int64_t i) {
                 const int64_t b = i / block_size, r = i % block_size;
                 T* d = dst + off[b] + bi(r);
-                if (accumulate) AddInto(d, src[i]);
-                else *d = src[i];
+                if (accumulate)
+                    AddInto(d, src[i]);
+                else
+                    *d = src[i];
             });
         } else {
             ForEachIndex(device, block_size, [=] __device__(int64_t r) {
                 const int64_t pos = bi(r);
                 for (int64_t b = 0; b < n; ++b) {
                     T* d = dst + off[b] + pos;
-                    if (accumulate) AddInto(d, src[b * block_size + r]);
-                    else *d = src[b * block_size + r];
+                    if (accumulate)
+                        AddInto(d, src[b * block_size + r]);
+                    else
+                        *d = src[b * block_size + r];
                 }
             });
         }

@@ -25,14 +25,16 @@ namespace cnet {
 namespace cuda {
 
 void RegisterKernelTables() {
-    static const kernels::ActivationKernels activation{&cuda::ActivationForward, &cuda::ActivationGrad, &cuda::Softmax, &cuda::SoftmaxGrad};
+    static const kernels::ActivationKernels activation{&cuda::ActivationForward, &cuda::ActivationGrad, &cuda::Softmax,
+                                                       &cuda::SoftmaxGrad};
     static const kernels::ConnectionKernels connection{&cuda::EmbedGather, &cuda::EmbedScatterAdd};
     static const kernels::CopyKernels copy{&cuda::Fill, &cuda::Copy};
-    static const kernels::ElementwiseKernels elementwise{&cuda::Unary, &cuda::Binary, &cuda::BinaryScalar, &cuda::Where, &cuda::Clip};
+    static const kernels::ElementwiseKernels elementwise{&cuda::Unary, &cuda::Binary, &cuda::BinaryScalar, &cuda::Where,
+                                                         &cuda::Clip};
     static const kernels::IndexingKernels indexing{&cuda::GatherBlocks, &cuda::ScatterBlocks, &cuda::FlatNonzero};
     static const kernels::LinalgKernels linalg{&cuda::Gemm};
     static const kernels::LossKernels loss{&cuda::SoftmaxCrossEntropyForward, &cuda::SoftmaxCrossEntropyBackward,
-                                  &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward};
+                                           &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward};
     static const kernels::OptimizerKernels optimizer{&cuda::Update, &cuda::ApplyGradHook, &cuda::SquaredNorm};
     static const kernels::RandomKernels random{&cuda::RandomFill, &cuda::RandomInt, &cuda::DropoutMask};
     static const kernels::ReductionKernels reduction{&cuda::Reduce, &cuda::ArgReduce, &cuda::Cumsum};

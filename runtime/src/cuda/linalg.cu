@@ -15,9 +15,9 @@ namespace {
 
 // A matrix operand as cuBLAS sees it: its memory read column-major.
 struct Operand {
-    Array array;        // the array whose memory is used
-    bool col_major;     // unit stride along rows (a transposed view)
-    int64_t ld;         // leading dimension
+    Array array;     // the array whose memory is used
+    bool col_major;  // unit stride along rows (a transposed view)
+    int64_t ld;      // leading dimension
 };
 
 Operand AsOperand(const Array& a) {
@@ -54,21 +54,18 @@ void Gemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const Arra
     switch (out.dtype()) {
         case Dtype::kFloat32: {
             const float al = static_cast<float>(alpha), be = static_cast<float>(beta);
-            CNET_CUBLAS_CHECK(cublasSgemm(handle, op_first, op_second, M, N, K, &al,
-                                          static_cast<const float*>(B.array.raw_data()), lda,
-                                          static_cast<const float*>(A.array.raw_data()), ldb, &be,
-                                          static_cast<float*>(out.raw_data()), ldc));
+            CNET_CUBLAS_CHECK(cublasSgemm(
+                handle, op_first, op_second, M, N, K, &al, static_cast<const float*>(B.array.raw_data()), lda,
+                static_cast<const float*>(A.array.raw_data()), ldb, &be, static_cast<float*>(out.raw_data()), ldc));
             break;
         }
         case Dtype::kFloat64:
-            CNET_CUBLAS_CHECK(cublasDgemm(handle, op_first, op_second, M, N, K, &alpha,
-                                          static_cast<const double*>(B.array.raw_data()), lda,
-                                          static_cast<const double*>(A.array.raw_data()), ldb, &beta,
-                                          static_cast<double*>(out.raw_data()), ldc));
+            CNET_CUBLAS_CHECK(cublasDgemm(
+                handle, op_first, op_second, M, N, K, &alpha, static_cast<const double*>(B.array.raw_data()), lda,
+                static_cast<const double*>(A.array.raw_data()), ldb, &beta, static_cast<double*>(out.raw_data()), ldc));
             break;
         default:
-            throw DtypeError(std::string("matmul on CUDA supports float32 and float64, got ") +
-                             DtypeName(out.dtype()));
+            throw DtypeError(std::string("matmul on CUDA supports float32 and float64, got ") + DtypeName(out.dtype()));
     }
     CountLaunch();
 }

@@ -106,13 +106,41 @@ __host__ __device__ inline To CastTo(From v) {
 }  // namespace cnet
 
 /// CNET_CUDA_DISPATCH_ALL(dtype, T, { body }) — every dtype with T its device element type (float16: __half).
-#define CNET_CUDA_DISPATCH_ALL(dtype, T, ...)                                         \
-    switch (dtype) {                                                                  \
-        case ::cnet::Dtype::kBool: { using T = bool; __VA_ARGS__; break; }            \
-        case ::cnet::Dtype::kUint8: { using T = uint8_t; __VA_ARGS__; break; }        \
-        case ::cnet::Dtype::kInt32: { using T = int32_t; __VA_ARGS__; break; }        \
-        case ::cnet::Dtype::kInt64: { using T = int64_t; __VA_ARGS__; break; }        \
-        case ::cnet::Dtype::kFloat16: { using T = __half; __VA_ARGS__; break; }       \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }        \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }       \
+#define CNET_CUDA_DISPATCH_ALL(dtype, T, ...) \
+    switch (dtype) {                          \
+        case ::cnet::Dtype::kBool: {          \
+            using T = bool;                   \
+            __VA_ARGS__;                      \
+            break;                            \
+        }                                     \
+        case ::cnet::Dtype::kUint8: {         \
+            using T = uint8_t;                \
+            __VA_ARGS__;                      \
+            break;                            \
+        }                                     \
+        case ::cnet::Dtype::kInt32: {         \
+            using T = int32_t;                \
+            __VA_ARGS__;                      \
+            break;                            \
+        }                                     \
+        case ::cnet::Dtype::kInt64: {         \
+            using T = int64_t;                \
+            __VA_ARGS__;                      \
+            break;                            \
+        }                                     \
+        case ::cnet::Dtype::kFloat16: {       \
+            using T = __half;                 \
+            __VA_ARGS__;                      \
+            break;                            \
+        }                                     \
+        case ::cnet::Dtype::kFloat32: {       \
+            using T = float;                  \
+            __VA_ARGS__;                      \
+            break;                            \
+        }                                     \
+        case ::cnet::Dtype::kFloat64: {       \
+            using T = double;                 \
+            __VA_ARGS__;                      \
+            break;                            \
+        }                                     \
     }

@@ -12,13 +12,21 @@ namespace cnet {
 namespace cuda {
 namespace {
 
-#define CNET_CUDA_DISPATCH_LOSS_FLOAT(dtype, T, ...)                                              \
-    switch (dtype) {                                                                              \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }                    \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }                   \
-        default:                                                                                  \
-            throw ::cnet::DtypeError(::cnet::internal::StrCat("expected float32 or float64, got ", \
-                                                              ::cnet::DtypeName(dtype)));         \
+#define CNET_CUDA_DISPATCH_LOSS_FLOAT(dtype, T, ...)                                                      \
+    switch (dtype) {                                                                                      \
+        case ::cnet::Dtype::kFloat32: {                                                                   \
+            using T = float;                                                                              \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        case ::cnet::Dtype::kFloat64: {                                                                   \
+            using T = double;                                                                             \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        default:                                                                                          \
+            throw ::cnet::DtypeError(                                                                     \
+                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
     }
 
 // x viewed as (N, C, U): softmax over C, strided by U = prod(x.shape[2:]).
@@ -72,8 +80,8 @@ void SceForwardRows(const Array& x, const Array& t, const Array& w, int64_t igno
 
 }  // namespace
 
-double SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label,
-                                  const Array& y, const Array& loss) {
+double SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label, const Array& y,
+                                  const Array& loss) {
     const SceGeometry g = GeometryOf(x.shape());
     const Device device = x.device();
     if (x.size() == 0) {
@@ -89,8 +97,8 @@ double SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w
                           DevicePtr<int>(bad));
     });
     if (bad.to_device(Device::Cpu()).item<int32_t>() != 0)
-        throw ValueError(cnet::internal::StrCat("Each label `t` need to satisfy `0 <= t < x.shape[1] or t == ",
-                                                ignore_label, "`"));
+        throw ValueError(
+            cnet::internal::StrCat("Each label `t` need to satisfy `0 <= t < x.shape[1] or t == ", ignore_label, "`"));
     return SumToHost(row_loss);
 }
 
@@ -146,8 +154,7 @@ double SigmoidCrossEntropyForward(const Array& x, const Array& t, const Array& l
             const T v = xp[i];
             const T pos = v >= 0 ? T(1) : T(0);
             const T av = v < T(0) ? -v : v;
-            out[i] = tp[i] == kIgnoreLabel ? T(0)
-                                           : -(v * (static_cast<T>(tp[i]) - pos) - Math_log1p(Math_exp(-av)));
+            out[i] = tp[i] == kIgnoreLabel ? T(0) : -(v * (static_cast<T>(tp[i]) - pos) - Math_log1p(Math_exp(-av)));
         });
     });
     return x.size() == 0 ? 0.0 : SumToHost(loss);

@@ -29,13 +29,21 @@ void CheckContiguous(const char* what, std::initializer_list<const Array*> array
         CNET_CHECK(!a->defined() || a->is_contiguous(), what, ": the CUDA kernel needs contiguous arrays");
 }
 
-#define CNET_CUDA_DISPATCH_LSTM_FLOAT(dtype, T, ...)                                              \
-    switch (dtype) {                                                                              \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }                    \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }                   \
-        default:                                                                                  \
-            throw ::cnet::DtypeError(::cnet::internal::StrCat("expected float32 or float64, got ", \
-                                                              ::cnet::DtypeName(dtype)));         \
+#define CNET_CUDA_DISPATCH_LSTM_FLOAT(dtype, T, ...)                                                      \
+    switch (dtype) {                                                                                      \
+        case ::cnet::Dtype::kFloat32: {                                                                   \
+            using T = float;                                                                              \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        case ::cnet::Dtype::kFloat64: {                                                                   \
+            using T = double;                                                                             \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        default:                                                                                          \
+            throw ::cnet::DtypeError(                                                                     \
+                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
     }
 
 }  // namespace

@@ -80,15 +80,25 @@ __global__ void BatchNormBackwardKernel(Layout l, const T* x, const T* gamma, co
     }
 }
 
-int ChannelBlocks(int64_t channels) { return static_cast<int>(std::min<int64_t>(std::max<int64_t>(channels, 1), 1 << 16)); }
+int ChannelBlocks(int64_t channels) {
+    return static_cast<int>(std::min<int64_t>(std::max<int64_t>(channels, 1), 1 << 16));
+}
 
-#define CNET_CUDA_DISPATCH_NORM_FLOAT(dtype, T, ...)                                              \
-    switch (dtype) {                                                                              \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }                    \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }                   \
-        default:                                                                                  \
-            throw ::cnet::DtypeError(::cnet::internal::StrCat("expected float32 or float64, got ", \
-                                                              ::cnet::DtypeName(dtype)));         \
+#define CNET_CUDA_DISPATCH_NORM_FLOAT(dtype, T, ...)                                                      \
+    switch (dtype) {                                                                                      \
+        case ::cnet::Dtype::kFloat32: {                                                                   \
+            using T = float;                                                                              \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        case ::cnet::Dtype::kFloat64: {                                                                   \
+            using T = double;                                                                             \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        default:                                                                                          \
+            throw ::cnet::DtypeError(                                                                     \
+                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
     }
 
 }  // namespace

@@ -39,7 +39,9 @@ struct Coefficients {
 template <typename T>
 __device__ inline void UpdateOne(UpdateRule rule, const Coefficients<T>& k, T* p, T gr, T* s0, T* s1, T* s2) {
     switch (rule) {
-        case UpdateRule::kSgd: *p -= k.lr * gr; return;
+        case UpdateRule::kSgd:
+            *p -= k.lr * gr;
+            return;
         case UpdateRule::kMomentumSgd: {  // v = momentum v - lr g; p += v
             *s0 = *s0 * k.momentum - k.lr * gr;
             *p += *s0;
@@ -92,8 +94,10 @@ __device__ inline void UpdateOne(UpdateRule rule, const Coefficients<T>& k, T* p
                 *s2 = *s2 < *s1 ? *s1 : *s2;  // vhat = max(vhat, v)
                 denom = *s2;
             }
-            if (k.plain) *p -= k.lr * *s0 / (Math_sqrt(denom) + k.eps);
-            else *p -= k.eta * (k.lr * *s0 / (Math_sqrt(denom) + k.eps) + k.wd * *p);
+            if (k.plain)
+                *p -= k.lr * *s0 / (Math_sqrt(denom) + k.eps);
+            else
+                *p -= k.eta * (k.lr * *s0 / (Math_sqrt(denom) + k.eps) + k.wd * *p);
             return;
         }
     }
@@ -101,22 +105,37 @@ __device__ inline void UpdateOne(UpdateRule rule, const Coefficients<T>& k, T* p
 
 int StateCount(UpdateRule rule, bool amsgrad) {
     switch (rule) {
-        case UpdateRule::kSgd: return 0;
-        case UpdateRule::kMomentumSgd: case UpdateRule::kNesterovAg: case UpdateRule::kAdaGrad:
-        case UpdateRule::kRmsprop: return 1;
-        case UpdateRule::kAdaDelta: return 2;
-        case UpdateRule::kAdam: return amsgrad ? 3 : 2;
-        default: return 3;  // kRmspropGraves, kSmorms3
+        case UpdateRule::kSgd:
+            return 0;
+        case UpdateRule::kMomentumSgd:
+        case UpdateRule::kNesterovAg:
+        case UpdateRule::kAdaGrad:
+        case UpdateRule::kRmsprop:
+            return 1;
+        case UpdateRule::kAdaDelta:
+            return 2;
+        case UpdateRule::kAdam:
+            return amsgrad ? 3 : 2;
+        default:
+            return 3;  // kRmspropGraves, kSmorms3
     }
 }
 
-#define CNET_CUDA_DISPATCH_FLOAT_ONLY(dtype, T, ...)                                              \
-    switch (dtype) {                                                                              \
-        case ::cnet::Dtype::kFloat32: { using T = float; __VA_ARGS__; break; }                    \
-        case ::cnet::Dtype::kFloat64: { using T = double; __VA_ARGS__; break; }                   \
-        default:                                                                                  \
-            throw ::cnet::DtypeError(::cnet::internal::StrCat("expected float32 or float64, got ", \
-                                                              ::cnet::DtypeName(dtype)));         \
+#define CNET_CUDA_DISPATCH_FLOAT_ONLY(dtype, T, ...)                                                      \
+    switch (dtype) {                                                                                      \
+        case ::cnet::Dtype::kFloat32: {                                                                   \
+            using T = float;                                                                              \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        case ::cnet::Dtype::kFloat64: {                                                                   \
+            using T = double;                                                                             \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        default:                                                                                          \
+            throw ::cnet::DtypeError(                                                                     \
+                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
     }
 
 }  // namespace
@@ -146,14 +165,20 @@ void ApplyGradHook(GradHook hook, const Array& grad, const Array& param, double 
         const T* p = param.defined() ? DevicePtr<const T>(param) : nullptr;
         ForEachIndex(grad.device().index(), grad.size(), [=] __device__(int64_t i) {
             switch (hook) {
-                case GradHook::kWeightDecay: g[i] += a * p[i]; break;
-                case GradHook::kLasso: g[i] += a * static_cast<T>((p[i] > T(0)) - (p[i] < T(0))); break;
+                case GradHook::kWeightDecay:
+                    g[i] += a * p[i];
+                    break;
+                case GradHook::kLasso:
+                    g[i] += a * static_cast<T>((p[i] > T(0)) - (p[i] < T(0)));
+                    break;
                 case GradHook::kHardClip: {
                     const T lo = g[i] < a ? a : g[i];  // Eigen's max(a) then min(b)
                     g[i] = b < lo ? b : lo;
                     break;
                 }
-                default: g[i] *= a; break;  // kScale
+                default:
+                    g[i] *= a;
+                    break;  // kScale
             }
         });
     });

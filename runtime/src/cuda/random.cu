@@ -24,8 +24,8 @@ uint64_t NextKey() {
 
 // Two uniforms of element i (words 0-1 and 2-3 of its Philox block).
 __device__ inline void Uniforms(uint64_t key, int64_t i, uint32_t stream, double* u1, double* u2) {
-    const Philox4 r = Philox4x32_10(static_cast<uint32_t>(i), static_cast<uint32_t>(static_cast<uint64_t>(i) >> 32),
-                                    0u, stream, key);
+    const Philox4 r =
+        Philox4x32_10(static_cast<uint32_t>(i), static_cast<uint32_t>(static_cast<uint64_t>(i) >> 32), 0u, stream, key);
     *u1 = UniformFromWords(r.v[0], r.v[1]);
     *u2 = UniformFromWords(r.v[2], r.v[3]);
 }
@@ -39,8 +39,12 @@ void FillTyped(T* out, int64_t n, int device, Distribution distribution, double 
         Uniforms(key, i, 0u, &u1, &u2);
         double v;
         switch (distribution) {
-            case Distribution::kUniform: v = a + b * u1; break;
-            case Distribution::kSymmetricUniform: v = (2.0 * u1 - 1.0) * a; break;
+            case Distribution::kUniform:
+                v = a + b * u1;
+                break;
+            case Distribution::kSymmetricUniform:
+                v = (2.0 * u1 - 1.0) * a;
+                break;
             default: {  // kNormal, Box-Muller on (0, 1] x [0, 1)
                 const double r = sqrt(-2.0 * log(1.0 - u1));
                 v = a + b * (r * cos(2.0 * M_PI * u2));
@@ -106,9 +110,14 @@ void DropoutMask(const Array& out, double ratio, double scale) {
     const uint64_t key = NextKey();
     const int device = out.device().index();
     switch (out.dtype()) {
-        case Dtype::kFloat32: DropoutMaskTyped(DevicePtr<float>(out), out.size(), device, key, ratio, scale); break;
-        case Dtype::kFloat64: DropoutMaskTyped(DevicePtr<double>(out), out.size(), device, key, ratio, scale); break;
-        default: throw DtypeError(std::string("expected float32 or float64, got ") + DtypeName(out.dtype()));
+        case Dtype::kFloat32:
+            DropoutMaskTyped(DevicePtr<float>(out), out.size(), device, key, ratio, scale);
+            break;
+        case Dtype::kFloat64:
+            DropoutMaskTyped(DevicePtr<double>(out), out.size(), device, key, ratio, scale);
+            break;
+        default:
+            throw DtypeError(std::string("expected float32 or float64, got ") + DtypeName(out.dtype()));
     }
 }
 

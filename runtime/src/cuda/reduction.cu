@@ -5,8 +5,8 @@
 #include <limits>
 
 #include "cuda/copy.cuh"
-#include "cuda/loop.cuh"
 #include "cuda/families.cuh"
+#include "cuda/loop.cuh"
 #include "cuda/reduction.cuh"
 
 namespace cnet {
@@ -24,29 +24,45 @@ struct Combiner {
 
     __device__ Acc Identity() const {
         switch (op) {
-            case ReduceOp::kSum: case ReduceOp::kAny: return Acc(0);
-            case ReduceOp::kProd: case ReduceOp::kAll: return Acc(1);
-            case ReduceOp::kMax: return Lowest();
-            default: return Highest();  // kMin
+            case ReduceOp::kSum:
+            case ReduceOp::kAny:
+                return Acc(0);
+            case ReduceOp::kProd:
+            case ReduceOp::kAll:
+                return Acc(1);
+            case ReduceOp::kMax:
+                return Lowest();
+            default:
+                return Highest();  // kMin
         }
     }
     __device__ static Acc Lowest() {
-        if constexpr (std::is_same<Acc, double>::value) return -std::numeric_limits<double>::infinity();
-        else return std::numeric_limits<Acc>::min();
+        if constexpr (std::is_same<Acc, double>::value)
+            return -std::numeric_limits<double>::infinity();
+        else
+            return std::numeric_limits<Acc>::min();
     }
     __device__ static Acc Highest() {
-        if constexpr (std::is_same<Acc, double>::value) return std::numeric_limits<double>::infinity();
-        else return std::numeric_limits<Acc>::max();
+        if constexpr (std::is_same<Acc, double>::value)
+            return std::numeric_limits<double>::infinity();
+        else
+            return std::numeric_limits<Acc>::max();
     }
     // The CPU's update rules (native/reduction.cc); max/min propagate NaN.
     __device__ Acc operator()(Acc a, Acc v) const {
         switch (op) {
-            case ReduceOp::kSum: return a + v;
-            case ReduceOp::kProd: return a * v;
-            case ReduceOp::kMax: return (v > a || v != v) ? v : a;
-            case ReduceOp::kMin: return (v < a || v != v) ? v : a;
-            case ReduceOp::kAny: return static_cast<Acc>(a != 0 || v != 0);
-            default: return static_cast<Acc>(a != 0 && v != 0);  // kAll
+            case ReduceOp::kSum:
+                return a + v;
+            case ReduceOp::kProd:
+                return a * v;
+            case ReduceOp::kMax:
+                return (v > a || v != v) ? v : a;
+            case ReduceOp::kMin:
+                return (v < a || v != v) ? v : a;
+            case ReduceOp::kAny:
+                return static_cast<Acc>(a != 0 || v != 0);
+            default:
+                return static_cast<Acc>(a != 0 && v != 0);  // kAll
         }
     }
 };
@@ -104,8 +120,8 @@ void ReduceTyped(ReduceOp op, const Array& x, const Dims& axes, const Array& out
         } else {
             DeviceGuard guard(device.index());
             const int blocks = static_cast<int>(std::min<int64_t>(n_out, int64_t{1} << 16));
-            ReducePerBlockKernel<T, Acc><<<blocks, kThreads, 0, Stream(device.index())>>>(combine, xp, outer, inner,
-                                                                                           n_out, n_red, ap);
+            ReducePerBlockKernel<T, Acc>
+                <<<blocks, kThreads, 0, Stream(device.index())>>>(combine, xp, outer, inner, n_out, n_red, ap);
             CNET_CUDA_CHECK_LAUNCH();
             CountLaunch();
         }

@@ -11,11 +11,11 @@
 #include "cnet/core/device.h"
 
 /// Skips the test, with the reason in the output, when CUDA device `index` cannot be used.
-#define CNET_REQUIRE_CUDA_DEVICE(index)                                                                   \
-    do {                                                                                                  \
-        std::string cnet_reason_;                                                                         \
-        if (!::cnet::IsDeviceAvailable(::cnet::Device::Cuda(index), &cnet_reason_))                       \
-            GTEST_SKIP() << "CUDA device " << (index) << " is not available: " << cnet_reason_;           \
+#define CNET_REQUIRE_CUDA_DEVICE(index)                                                         \
+    do {                                                                                        \
+        std::string cnet_reason_;                                                               \
+        if (!::cnet::IsDeviceAvailable(::cnet::Device::Cuda(index), &cnet_reason_))             \
+            GTEST_SKIP() << "CUDA device " << (index) << " is not available: " << cnet_reason_; \
     } while (0)
 
 namespace cnet {

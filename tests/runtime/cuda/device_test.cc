@@ -92,8 +92,8 @@ TEST(CudaDeviceTest, CastsBetweenEveryPairOfDtypesAsTheCpu) {
                        Dtype::kFloat64}) {
         const Array src = (from == Dtype::kUint8 ? base.astype(Dtype::kInt32).astype(from) : base.astype(from));
         const Array dev = src.to_device(Gpu());
-        for (Dtype to : {Dtype::kBool, Dtype::kUint8, Dtype::kInt32, Dtype::kInt64, Dtype::kFloat16,
-                         Dtype::kFloat32, Dtype::kFloat64}) {
+        for (Dtype to : {Dtype::kBool, Dtype::kUint8, Dtype::kInt32, Dtype::kInt64, Dtype::kFloat16, Dtype::kFloat32,
+                         Dtype::kFloat64}) {
             if (IsFloat(from) && to == Dtype::kUint8) continue;  // negative float -> uint8 is undefined in C++
             cuda_test::ExpectClose(dev.astype(to), src.astype(to),
                                    std::string(DtypeName(from)) + " -> " + DtypeName(to));

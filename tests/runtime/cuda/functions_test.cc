@@ -115,7 +115,8 @@ VarList One(const Variable& v) { return VarList{v}; }
 
 Array U(const Shape& s, Dtype d, double lo, double hi, uint64_t seed) { return cuda_test::Uniform(s, d, lo, hi, seed); }
 Array Labels(const Shape& s, int64_t classes, uint64_t seed) {
-    return cuda_test::Uniform(s, Dtype::kFloat64, 0, static_cast<double>(classes), seed).astype(Dtype::kInt32)
+    return cuda_test::Uniform(s, Dtype::kFloat64, 0, static_cast<double>(classes), seed)
+        .astype(Dtype::kInt32)
         .astype(Dtype::kInt64);
 }
 
@@ -168,8 +169,9 @@ std::vector<UnaryFn> UnaryFunctions() {
         {"mean", [](const Variable& x) { return F::mean(x); }, -2, 2},
         {"average", [](const Variable& x) { return F::average(x); }, -2, 2},
         {"prod", [](const Variable& x) { return F::prod(x); }, 0.5, 1.5},
-        {"cast", [](const Variable& x) { return F::cast(x, x.dtype() == Dtype::kFloat32 ? Dtype::kFloat64
-                                                                                       : Dtype::kFloat32); }, -2, 2},
+        {"cast",
+         [](const Variable& x) { return F::cast(x, x.dtype() == Dtype::kFloat32 ? Dtype::kFloat64 : Dtype::kFloat32); },
+         -2, 2},
         {"copy", [](const Variable& x) { return F::copy(x, x.device()); }, -2, 2},
     };
 }
@@ -183,8 +185,8 @@ std::vector<OpCase> UnaryCases(Dtype d) {
         ++seed;
         cases.push_back({fn.name, {U(Shape{3, 4}, d, fn.lo, fn.hi, seed)}, call, " (3, 4)"});
         cases.push_back({fn.name, {U(Shape{4, 3}, d, fn.lo, fn.hi, seed).T()}, call, " (transposed)"});
-        cases.push_back({fn.name, {U(Shape{1, 4}, d, fn.lo, fn.hi, seed).broadcast_to(Shape{3, 4})}, call,
-                         " (broadcast view)"});
+        cases.push_back(
+            {fn.name, {U(Shape{1, 4}, d, fn.lo, fn.hi, seed).broadcast_to(Shape{3, 4})}, call, " (broadcast view)"});
         cases.push_back({fn.name, {U(Shape{}, d, fn.lo, fn.hi, seed)}, call, " (0-d)"});
         if (std::string(fn.name) != "mean" && std::string(fn.name) != "average")  // the mean of nothing is NaN
             cases.push_back({fn.name, {Array::Zeros(Shape{0, 3}, d)}, call, " (empty)"});
@@ -203,80 +205,167 @@ std::vector<OpCase> OtherCases(Dtype d) {
         {"log_softmax", {cube}, [](auto v) { return One(F::log_softmax(v[0], 1)); }},
         {"softmax", {cube}, [](auto v) { return One(F::softmax(v[0], 2)); }},
         {"swish", {x, row}, [](auto v) { return One(F::swish(v[0], v[1])); }},
-        {"broadcast", {x, row}, [](auto v) { return F::broadcast(VarList{v[0], v[1]}); }},
-        {"broadcast_to", {row}, [](auto v) { return One(F::broadcast_to(v[0], Shape{3, 4})); }},
-        {"concat", {x, y.T()}, [](auto v) { return One(F::concat(VarList{v[0], v[1].T()}, 1)); }},
-        {"dstack", {x, y}, [](auto v) { return One(F::dstack(VarList{v[0], v[1]})); }},
+        {"broadcast",
+         {x, row},
+         [](auto v) {
+             return F::broadcast(VarList{v[0], v[1]});
+         }},
+        {"broadcast_to",
+         {row},
+         [](auto v) {
+             return One(F::broadcast_to(v[0], Shape{3, 4}));
+         }},
+        {"concat",
+         {x, y.T()},
+         [](auto v) {
+             return One(F::concat(VarList{v[0], v[1].T()}, 1));
+         }},
+        {"dstack",
+         {x, y},
+         [](auto v) {
+             return One(F::dstack(VarList{v[0], v[1]}));
+         }},
         {"expand_dims", {x}, [](auto v) { return One(F::expand_dims(v[0], 1)); }},
         {"flip", {cube}, [](auto v) { return One(F::flip(v[0], 1)); }},
         {"fliplr", {x}, [](auto v) { return One(F::fliplr(v[0])); }},
         {"flipud", {x}, [](auto v) { return One(F::flipud(v[0])); }},
-        {"get_item", {cube}, [](auto v) { return One(F::get_item(v[0], Indices{Slice(), 1, Slice(0, 4, 2)})); }},
-        {"get_item", {cube}, [](auto v) {
+        {"get_item",
+         {cube},
+         [](auto v) {
+             return One(F::get_item(v[0], Indices{Slice(), 1, Slice(0, 4, 2)}));
+         }},
+        {"get_item",
+         {cube},
+         [](auto v) {
              return One(F::get_item(v[0], Indices{Slice(), Array::FromVector(std::vector<int64_t>{2, 0, 2})}));
-         }, " (advanced, repeated)"},
-        {"hstack", {x, y}, [](auto v) { return One(F::hstack(VarList{v[0], v[1]})); }},
-        {"pad", {x}, [](auto v) { return One(F::pad(v[0], F::PadWidth{{1, 0}, {2, 1}}, "constant", 0.5)); }},
-        {"repeat", {x}, [](auto v) { return One(F::repeat(v[0], std::vector<int64_t>{1, 0, 2}, 0)); }},
-        {"reshape", {x}, [](auto v) { return One(F::reshape(v[0], Shape{2, 6})); }},
+         },
+         " (advanced, repeated)"},
+        {"hstack",
+         {x, y},
+         [](auto v) {
+             return One(F::hstack(VarList{v[0], v[1]}));
+         }},
+        {"pad",
+         {x},
+         [](auto v) {
+             return One(F::pad(v[0], F::PadWidth{{1, 0}, {2, 1}}, "constant", 0.5));
+         }},
+        {"repeat",
+         {x},
+         [](auto v) {
+             return One(F::repeat(v[0], std::vector<int64_t>{1, 0, 2}, 0));
+         }},
+        {"reshape",
+         {x},
+         [](auto v) {
+             return One(F::reshape(v[0], Shape{2, 6}));
+         }},
         {"rollaxis", {cube}, [](auto v) { return One(F::rollaxis(v[0], 2, 0)); }},
         {"select_item", {logits, labels}, [](auto v) { return One(F::select_item(v[0], v[1])); }},
         {"separate", {cube}, [](auto v) { return F::separate(v[0], 1); }},
-        {"split_axis", {cube}, [](auto v) { return F::split_axis(v[0], std::vector<int64_t>{1, 3}, 2); }},
+        {"split_axis",
+         {cube},
+         [](auto v) {
+             return F::split_axis(v[0], std::vector<int64_t>{1, 3}, 2);
+         }},
         {"squeeze", {U(Shape{3, 1, 4}, d, -1, 1, 9)}, [](auto v) { return One(F::squeeze(v[0])); }},
-        {"stack", {x, y}, [](auto v) { return One(F::stack(VarList{v[0], v[1]}, 1)); }},
-        {"sum_to", {cube}, [](auto v) { return One(F::sum_to(v[0], Shape{3, 1})); }},
+        {"stack",
+         {x, y},
+         [](auto v) {
+             return One(F::stack(VarList{v[0], v[1]}, 1));
+         }},
+        {"sum_to",
+         {cube},
+         [](auto v) {
+             return One(F::sum_to(v[0], Shape{3, 1}));
+         }},
         {"swapaxes", {cube}, [](auto v) { return One(F::swapaxes(v[0], 0, 2)); }},
-        {"tile", {x}, [](auto v) { return One(F::tile(v[0], Dims{2, 1})); }},
-        {"transpose", {cube}, [](auto v) { return One(F::transpose(v[0], Dims{1, 2, 0})); }},
-        {"vstack", {x, y}, [](auto v) { return One(F::vstack(VarList{v[0], v[1]})); }},
+        {"tile",
+         {x},
+         [](auto v) {
+             return One(F::tile(v[0], Dims{2, 1}));
+         }},
+        {"transpose",
+         {cube},
+         [](auto v) {
+             return One(F::transpose(v[0], Dims{1, 2, 0}));
+         }},
+        {"vstack",
+         {x, y},
+         [](auto v) {
+             return One(F::vstack(VarList{v[0], v[1]}));
+         }},
         {"where", {bin_t.astype(Dtype::kBool), x, row}, [](auto v) { return One(F::where(v[0], v[1], v[2])); }},
-        {"add", {x, y, row}, [](auto v) { return One(F::add(VarList{v[0], v[1], v[2]})); }},
+        {"add",
+         {x, y, row},
+         [](auto v) {
+             return One(F::add(VarList{v[0], v[1], v[2]}));
+         }},
         {"matmul", {x, U(Shape{5, 4}, d, -1, 1, 10)}, [](auto v) { return One(F::matmul(v[0], v[1], false, true)); }},
-        {"matmul", {U(Shape{2, 4, 3}, d, -1, 1, 11), U(Shape{2, 4, 5}, d, -1, 1, 12)},
-         [](auto v) { return One(F::matmul(v[0], v[1], true, false)); }, " (batched)"},
-        {"embed_id", {Labels(Shape{6}, 5, 13), U(Shape{5, 3}, d, -1, 1, 14)},
+        {"matmul",
+         {U(Shape{2, 4, 3}, d, -1, 1, 11), U(Shape{2, 4, 5}, d, -1, 1, 12)},
+         [](auto v) { return One(F::matmul(v[0], v[1], true, false)); },
+         " (batched)"},
+        {"embed_id",
+         {Labels(Shape{6}, 5, 13), U(Shape{5, 3}, d, -1, 1, 14)},
          [](auto v) { return One(F::embed_id(v[0], v[1])); }},
-        {"linear", {x, U(Shape{5, 4}, d, -1, 1, 15), U(Shape{5}, d, -1, 1, 16)},
+        {"linear",
+         {x, U(Shape{5, 4}, d, -1, 1, 15), U(Shape{5}, d, -1, 1, 16)},
          [](auto v) { return One(F::linear(v[0], v[1], v[2])); }},
-        {"linear", {x.T(), U(Shape{5, 3}, d, -1, 1, 15)}, [](auto v) { return One(F::linear(v[0], v[1])); },
+        {"linear",
+         {x.T(), U(Shape{5, 3}, d, -1, 1, 15)},
+         [](auto v) { return One(F::linear(v[0], v[1])); },
          " (transposed input, no bias)"},
         {"accuracy", {logits, labels}, [](auto v) { return One(F::accuracy(v[0], v[1])); }},
         {"binary_accuracy", {x, bin_t}, [](auto v) { return One(F::binary_accuracy(v[0], v[1])); }},
-        {"classification_summary", {logits, labels}, [](auto v) {
+        {"classification_summary",
+         {logits, labels},
+         [](auto v) {
              auto [p, r, f, s] = F::classification_summary(v[0], v[1]);
              return VarList{p, r, f, s};
          }},
-        {"f1_score", {logits, labels}, [](auto v) {
+        {"f1_score",
+         {logits, labels},
+         [](auto v) {
              auto [f, s] = F::f1_score(v[0], v[1]);
              return VarList{f, s};
          }},
-        {"precision", {logits, labels}, [](auto v) {
+        {"precision",
+         {logits, labels},
+         [](auto v) {
              auto [p, s] = F::precision(v[0], v[1]);
              return VarList{p, s};
          }},
-        {"recall", {logits, labels}, [](auto v) {
+        {"recall",
+         {logits, labels},
+         [](auto v) {
              auto [r, s] = F::recall(v[0], v[1]);
              return VarList{r, s};
          }},
         {"r2_score", {x, y}, [](auto v) { return One(F::r2_score(v[0], v[1])); }},
         {"absolute_error", {x, y}, [](auto v) { return One(F::absolute_error(v[0], v[1])); }},
         {"bernoulli_nll", {U(Shape{3, 4}, d, 0, 1, 17), y}, [](auto v) { return One(F::bernoulli_nll(v[0], v[1])); }},
-        {"contrastive", {x, y, Labels(Shape{3}, 2, 18).astype(Dtype::kInt32)},
+        {"contrastive",
+         {x, y, Labels(Shape{3}, 2, 18).astype(Dtype::kInt32)},
          [](auto v) { return One(F::contrastive(v[0], v[1], v[2], 3.0)); }},
         {"gaussian_kl_divergence", {x, y}, [](auto v) { return One(F::gaussian_kl_divergence(v[0], v[1])); }},
-        {"gaussian_nll", {x, y, U(Shape{3, 4}, d, -1, 1, 19)},
+        {"gaussian_nll",
+         {x, y, U(Shape{3, 4}, d, -1, 1, 19)},
          [](auto v) { return One(F::gaussian_nll(v[0], v[1], v[2])); }},
         {"hinge", {logits, labels.astype(Dtype::kInt32)}, [](auto v) { return One(F::hinge(v[0], v[1], "L2")); }},
         {"huber_loss", {x, y}, [](auto v) { return One(F::huber_loss(v[0], v[1], 1.0)); }},
         {"mean_absolute_error", {x, y}, [](auto v) { return One(F::mean_absolute_error(v[0], v[1])); }},
         {"mean_squared_error", {x, y}, [](auto v) { return One(F::mean_squared_error(v[0], v[1])); }},
-        {"sigmoid_cross_entropy", {x, bin_t.astype(Dtype::kInt32)},
+        {"sigmoid_cross_entropy",
+         {x, bin_t.astype(Dtype::kInt32)},
          [](auto v) { return One(F::sigmoid_cross_entropy(v[0], v[1])); }},
-        {"sigmoid_cross_entropy", {x, bin_t.astype(Dtype::kInt32)},
-         [](auto v) { return One(F::sigmoid_cross_entropy(v[0], v[1], true, "no")); }, " (reduce='no')"},
+        {"sigmoid_cross_entropy",
+         {x, bin_t.astype(Dtype::kInt32)},
+         [](auto v) { return One(F::sigmoid_cross_entropy(v[0], v[1], true, "no")); },
+         " (reduce='no')"},
         {"softmax_cross_entropy", {logits, labels}, [](auto v) { return One(F::softmax_cross_entropy(v[0], v[1])); }},
-        {"softmax_cross_entropy", {cube, Labels(Shape{2, 4}, 3, 20)},
+        {"softmax_cross_entropy",
+         {cube, Labels(Shape{2, 4}, 3, 20)},
          [](auto v) { return One(F::softmax_cross_entropy(v[0], v[1], true, false, Array(), -1, "no")); },
          " (3-D, reduce='no', no cache)"},
         {"squared_error", {x, y}, [](auto v) { return One(F::squared_error(v[0], v[1])); }},
@@ -286,14 +375,18 @@ std::vector<OpCase> OtherCases(Dtype d) {
         {"maximum", {x, y}, [](auto v) { return One(F::maximum(v[0], v[1])); }},
         {"minimum", {x, y}, [](auto v) { return One(F::minimum(v[0], v[1])); }},
         {"squared_difference", {x, row}, [](auto v) { return One(F::squared_difference(v[0], v[1])); }},
-        {"dropout", {x, U(Shape{3, 4}, Dtype::kFloat64, -1, 1, 23).astype(Dtype::kBool).astype(d)},
+        {"dropout",
+         {x, U(Shape{3, 4}, Dtype::kFloat64, -1, 1, 23).astype(Dtype::kBool).astype(d)},
          [](auto v) { return One(F::dropout(v[0], 0.5, v[1].array())); }},
-        {"gaussian", {x, y, U(Shape{3, 4}, d, -1, 1, 24)},
+        {"gaussian",
+         {x, y, U(Shape{3, 4}, d, -1, 1, 24)},
          [](auto v) { return One(F::gaussian(v[0], v[1], v[2].array())); }},
         {"argmax", {cube}, [](auto v) { return One(F::argmax(v[0], 1)); }},
         {"argmin", {cube}, [](auto v) { return One(F::argmin(v[0], 2)); }},
-        {"average", {cube, U(Shape{3}, d, 0.5, 1.5, 25)},
-         [](auto v) { return One(F::average(v[0], 1, v[1], true)); }, " (weights, keepdims)"},
+        {"average",
+         {cube, U(Shape{3}, d, 0.5, 1.5, 25)},
+         [](auto v) { return One(F::average(v[0], 1, v[1], true)); },
+         " (weights, keepdims)"},
         {"logsumexp", {cube}, [](auto v) { return One(F::logsumexp(v[0], 1)); }},
         {"max", {cube}, [](auto v) { return One(F::max(v[0], 2, true)); }},
         {"mean", {cube}, [](auto v) { return One(F::mean(v[0], Dims{0, 2})); }},

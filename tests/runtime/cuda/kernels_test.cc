@@ -30,8 +30,10 @@ void Compare(const std::vector<Array>& inputs, const Shape& out_shape, Dtype out
     std::vector<Array> gpu_inputs;
     for (const Array& a : inputs) {
         // Keep the layout: a transposed view moves as its contiguous base, then is transposed back on the GPU.
-        if (!a.is_contiguous() && a.ndim() == 2) gpu_inputs.push_back(a.T().copy().to_device(Gpu()).T());
-        else gpu_inputs.push_back(a.to_device(Gpu()));
+        if (!a.is_contiguous() && a.ndim() == 2)
+            gpu_inputs.push_back(a.T().copy().to_device(Gpu()).T());
+        else
+            gpu_inputs.push_back(a.to_device(Gpu()));
     }
     const Array gpu_out = Array::Zeros(out_shape, out_dtype, Gpu());
     kernel(gpu_inputs, gpu_out);
@@ -40,11 +42,21 @@ void Compare(const std::vector<Array>& inputs, const Shape& out_shape, Dtype out
 
 bool FloatOnly(UnaryOp op) {
     switch (op) {
-        case UnaryOp::kNegative: case UnaryOp::kAbsolute: case UnaryOp::kSign: case UnaryOp::kSquare:
-        case UnaryOp::kRelu: case UnaryOp::kLogicalNot: case UnaryOp::kFloor: case UnaryOp::kCeil:
-        case UnaryOp::kTrunc: case UnaryOp::kIsnan: case UnaryOp::kIsinf: case UnaryOp::kIsfinite:
+        case UnaryOp::kNegative:
+        case UnaryOp::kAbsolute:
+        case UnaryOp::kSign:
+        case UnaryOp::kSquare:
+        case UnaryOp::kRelu:
+        case UnaryOp::kLogicalNot:
+        case UnaryOp::kFloor:
+        case UnaryOp::kCeil:
+        case UnaryOp::kTrunc:
+        case UnaryOp::kIsnan:
+        case UnaryOp::kIsinf:
+        case UnaryOp::kIsfinite:
             return false;
-        default: return true;
+        default:
+            return true;
     }
 }
 
@@ -83,24 +95,28 @@ TEST(CudaKernelsTest, EveryBinaryOpWithBroadcastingAndScalars) {
             const Dtype out_d = kernels::IsComparison(op) ? Dtype::kBool : d;
             const bool is_int = d == Dtype::kInt32;
             // Positive bases and small exponents keep power defined; integers include negatives and zeros.
-            const Array a = is_int ? Uniform(Shape{3, 4}, Dtype::kFloat64, -6, 7, o).astype(d)
-                                   : Uniform(Shape{3, 4}, d, 0.5, 2, o);
-            const Array b = is_int ? Uniform(Shape{4}, Dtype::kFloat64, op == BinaryOp::kPower ? 0 : -3, 4, o + 50).astype(d)
-                                   : Uniform(Shape{4}, d, 0.5, 2, o + 50);
+            const Array a =
+                is_int ? Uniform(Shape{3, 4}, Dtype::kFloat64, -6, 7, o).astype(d) : Uniform(Shape{3, 4}, d, 0.5, 2, o);
+            const Array b =
+                is_int ? Uniform(Shape{4}, Dtype::kFloat64, op == BinaryOp::kPower ? 0 : -3, 4, o + 50).astype(d)
+                       : Uniform(Shape{4}, d, 0.5, 2, o + 50);
             const std::string name = std::string(kernels::BinaryOpName(op)) + " " + DtypeName(d);
-            Compare({a, b}, Shape{3, 4}, out_d,
-                    [op](const std::vector<Array>& in, const Array& out) { kernels::Binary(op, in[0], in[1], out); },
-                    name + " (broadcast)");
-            Compare({a.T().copy().T(), a}, Shape{3, 4}, out_d,
-                    [op](const std::vector<Array>& in, const Array& out) { kernels::Binary(op, in[0], in[1], out); },
-                    name + " (transposed)");
+            Compare(
+                {a, b}, Shape{3, 4}, out_d,
+                [op](const std::vector<Array>& in, const Array& out) { kernels::Binary(op, in[0], in[1], out); },
+                name + " (broadcast)");
+            Compare(
+                {a.T().copy().T(), a}, Shape{3, 4}, out_d,
+                [op](const std::vector<Array>& in, const Array& out) { kernels::Binary(op, in[0], in[1], out); },
+                name + " (transposed)");
             for (bool first : {false, true}) {
                 const Scalar s = is_int ? Scalar(int64_t{2}) : Scalar(1.5);
-                Compare({a}, Shape{3, 4}, out_d,
-                        [op, s, first](const std::vector<Array>& in, const Array& out) {
-                            kernels::BinaryScalar(op, in[0], s, first, out);
-                        },
-                        name + (first ? " (scalar first)" : " (scalar second)"));
+                Compare(
+                    {a}, Shape{3, 4}, out_d,
+                    [op, s, first](const std::vector<Array>& in, const Array& out) {
+                        kernels::BinaryScalar(op, in[0], s, first, out);
+                    },
+                    name + (first ? " (scalar first)" : " (scalar second)"));
             }
         }
     }
@@ -118,19 +134,22 @@ TEST(CudaKernelsTest, WhereAndClip) {
     CNET_REQUIRE_CUDA_DEVICE(0);
     const Array c = Uniform(Shape{3, 4}, Dtype::kFloat64, -1, 1, 1).astype(Dtype::kBool);
     const Array x = Uniform(Shape{3, 4}, Dtype::kFloat32, -2, 2, 2), y = Uniform(Shape{4}, Dtype::kFloat32, -2, 2, 3);
-    Compare({c, x, y}, Shape{3, 4}, Dtype::kFloat32,
-            [](const std::vector<Array>& in, const Array& out) { kernels::Where(in[0], in[1], in[2], out); }, "where");
-    Compare({x.T()}, Shape{4, 3}, Dtype::kFloat32,
-            [](const std::vector<Array>& in, const Array& out) { kernels::Clip(in[0], Scalar(-0.5), Scalar(0.7), out); },
-            "clip");
+    Compare(
+        {c, x, y}, Shape{3, 4}, Dtype::kFloat32,
+        [](const std::vector<Array>& in, const Array& out) { kernels::Where(in[0], in[1], in[2], out); }, "where");
+    Compare(
+        {x.T()}, Shape{4, 3}, Dtype::kFloat32,
+        [](const std::vector<Array>& in, const Array& out) { kernels::Clip(in[0], Scalar(-0.5), Scalar(0.7), out); },
+        "clip");
 }
 
 TEST(CudaKernelsTest, ReductionsOverAxes) {
     CNET_REQUIRE_CUDA_DEVICE(0);
     const std::vector<std::pair<Shape, Dims>> cases = {
-        {Shape{3, 4, 5}, Dims{1}}, {Shape{3, 4, 5}, Dims{0, 2}}, {Shape{3, 4, 5}, Dims{0, 1, 2}},
-        {Shape{2, 300}, Dims{1}},  // a long reduction: one block per output
-        {Shape{1000}, Dims{0}},    {Shape{}, Dims{}},           {Shape{0, 3}, Dims{0}}};
+        {Shape{3, 4, 5}, Dims{1}},       {Shape{3, 4, 5}, Dims{0, 2}},
+        {Shape{3, 4, 5}, Dims{0, 1, 2}}, {Shape{2, 300}, Dims{1}},  // a long reduction: one block per output
+        {Shape{1000}, Dims{0}},          {Shape{}, Dims{}},
+        {Shape{0, 3}, Dims{0}}};
     for (int o = 0; o <= static_cast<int>(kernels::ReduceOp::kAll); ++o) {
         const auto op = static_cast<kernels::ReduceOp>(o);
         for (const auto& [shape, axes] : cases) {
@@ -144,18 +163,20 @@ TEST(CudaKernelsTest, ReductionsOverAxes) {
                 const Dtype out_d = (op == kernels::ReduceOp::kAny || op == kernels::ReduceOp::kAll)
                                         ? Dtype::kBool
                                         : (d == Dtype::kFloat16 ? Dtype::kFloat32 : d);
-                Compare({x}, out_shape, out_d,
-                        [op, axes = axes](const std::vector<Array>& in, const Array& out) {
-                            kernels::Reduce(op, in[0], axes, out);
-                        },
-                        "reduce " + std::to_string(o) + " " + shape.ToString() + " " + DtypeName(d));
+                Compare(
+                    {x}, out_shape, out_d,
+                    [op, axes = axes](const std::vector<Array>& in, const Array& out) {
+                        kernels::Reduce(op, in[0], axes, out);
+                    },
+                    "reduce " + std::to_string(o) + " " + shape.ToString() + " " + DtypeName(d));
             }
         }
         const Array xt = Uniform(Shape{5, 4}, Dtype::kFloat64, -5, 5, o).T();  // a non-contiguous input
-        Compare({xt}, Shape{4, 1}, op == kernels::ReduceOp::kAny || op == kernels::ReduceOp::kAll ? Dtype::kBool
-                                                                                                : Dtype::kFloat64,
-                [op](const std::vector<Array>& in, const Array& out) { kernels::Reduce(op, in[0], Dims{1}, out); },
-                "reduce " + std::to_string(o) + " transposed");
+        Compare(
+            {xt}, Shape{4, 1},
+            op == kernels::ReduceOp::kAny || op == kernels::ReduceOp::kAll ? Dtype::kBool : Dtype::kFloat64,
+            [op](const std::vector<Array>& in, const Array& out) { kernels::Reduce(op, in[0], Dims{1}, out); },
+            "reduce " + std::to_string(o) + " transposed");
     }
 }
 
@@ -166,22 +187,25 @@ TEST(CudaKernelsTest, ArgReduceAndCumsum) {
     for (bool is_max : {true, false}) {
         for (int axis : {0, 1}) {
             Shape out_shape = axis == 0 ? Shape{6} : Shape{4};
-            Compare({x}, out_shape, Dtype::kInt64,
-                    [is_max, axis](const std::vector<Array>& in, const Array& out) {
-                        kernels::ArgReduce(is_max, in[0], axis, out);
-                    },
-                    std::string(is_max ? "argmax" : "argmin") + " axis " + std::to_string(axis));
+            Compare(
+                {x}, out_shape, Dtype::kInt64,
+                [is_max, axis](const std::vector<Array>& in, const Array& out) {
+                    kernels::ArgReduce(is_max, in[0], axis, out);
+                },
+                std::string(is_max ? "argmax" : "argmin") + " axis " + std::to_string(axis));
         }
     }
     for (Dtype d : {Dtype::kFloat32, Dtype::kFloat64, Dtype::kInt64}) {
         const Array c = Uniform(Shape{3, 5}, Dtype::kFloat64, -4, 4, 10).astype(d);
         for (int axis : {0, 1}) {
-            Compare({c}, Shape{3, 5}, d,
-                    [axis](const std::vector<Array>& in, const Array& out) { kernels::Cumsum(in[0], axis, out); },
-                    std::string("cumsum ") + DtypeName(d) + " axis " + std::to_string(axis));
-            Compare({c.T()}, Shape{5, 3}, d,
-                    [axis](const std::vector<Array>& in, const Array& out) { kernels::Cumsum(in[0], axis, out); },
-                    std::string("cumsum transposed ") + DtypeName(d) + " axis " + std::to_string(axis));
+            Compare(
+                {c}, Shape{3, 5}, d,
+                [axis](const std::vector<Array>& in, const Array& out) { kernels::Cumsum(in[0], axis, out); },
+                std::string("cumsum ") + DtypeName(d) + " axis " + std::to_string(axis));
+            Compare(
+                {c.T()}, Shape{5, 3}, d,
+                [axis](const std::vector<Array>& in, const Array& out) { kernels::Cumsum(in[0], axis, out); },
+                std::string("cumsum transposed ") + DtypeName(d) + " axis " + std::to_string(axis));
         }
     }
 }
@@ -191,27 +215,30 @@ TEST(CudaKernelsTest, GatherAndScatterBlocks) {
     const Array table = Uniform(Shape{5, 3}, Dtype::kFloat32, -1, 1, 12);
     const std::vector<int64_t> rows = {12, 0, 3, 12, 6};  // row offsets in elements (rows 4, 0, 1, 4, 2)
     const std::vector<int64_t> cells = {14, 0, 14, 7};    // 0-d blocks, a repeated offset
-    Compare({table}, Shape{5, 3}, Dtype::kFloat32,
-            [&](const std::vector<Array>& in, const Array& out) {
-                kernels::GatherBlocks(in[0][0], rows.data(), 5, out);  // block: one row
-            },
-            "gather rows");
+    Compare(
+        {table}, Shape{5, 3}, Dtype::kFloat32,
+        [&](const std::vector<Array>& in, const Array& out) {
+            kernels::GatherBlocks(in[0][0], rows.data(), 5, out);  // block: one row
+        },
+        "gather rows");
     const std::vector<int64_t> columns = {2, 0, 1};  // element offsets of the columns of table
-    Compare({table.T()}, Shape{3, 5}, Dtype::kFloat32,
-            [&](const std::vector<Array>& in, const Array& out) {
-                kernels::GatherBlocks(in[0][0], columns.data(), 3, out);  // block: one column (stride 3)
-            },
-            "gather strided blocks");
+    Compare(
+        {table.T()}, Shape{3, 5}, Dtype::kFloat32,
+        [&](const std::vector<Array>& in, const Array& out) {
+            kernels::GatherBlocks(in[0][0], columns.data(), 3, out);  // block: one column (stride 3)
+        },
+        "gather strided blocks");
     for (bool accumulate : {true, false}) {
         const Array values = Uniform(Shape{5, 3}, Dtype::kFloat32, -1, 1, 13);
         const Array cell_values = Uniform(Shape{4}, Dtype::kFloat32, -1, 1, 14);
-        Compare({values, cell_values}, Shape{5, 3}, Dtype::kFloat32,
-                [&](const std::vector<Array>& in, const Array& out) {
-                    Array(out).fill(Scalar(1));
-                    kernels::ScatterBlocks(out[0], rows.data(), 5, in[0], accumulate);  // rows 4 repeated
-                    kernels::ScatterBlocks(out.reshape(Shape{15})[0], cells.data(), 4, in[1], accumulate);
-                },
-                accumulate ? "scatter-add (repeated offsets)" : "scatter (last write wins)");
+        Compare(
+            {values, cell_values}, Shape{5, 3}, Dtype::kFloat32,
+            [&](const std::vector<Array>& in, const Array& out) {
+                Array(out).fill(Scalar(1));
+                kernels::ScatterBlocks(out[0], rows.data(), 5, in[0], accumulate);  // rows 4 repeated
+                kernels::ScatterBlocks(out.reshape(Shape{15})[0], cells.data(), 4, in[1], accumulate);
+            },
+            accumulate ? "scatter-add (repeated offsets)" : "scatter (last write wins)");
     }
     const Array mask = Uniform(Shape{3, 4}, Dtype::kFloat64, -1, 1, 15).astype(Dtype::kBool);
     EXPECT_EQ(kernels::FlatNonzero(mask.to_device(Gpu())), kernels::FlatNonzero(mask));
@@ -227,23 +254,30 @@ TEST(CudaKernelsTest, GemmWithEveryTransposeAndLayout) {
                 const Array A = ta ? a.T().copy() : a, B = tb ? b.T().copy() : b;
                 for (bool view : {false, true}) {  // view: pass the operands as transposed views
                     const Array Ain = view ? A.T().copy().T() : A, Bin = view ? B.T().copy().T() : B;
-                    Compare({Ain, Bin, Uniform(Shape{3, 5}, d, -1, 1, 18)}, Shape{3, 5}, d,
-                            [ta, tb](const std::vector<Array>& in, const Array& out) {
-                                Array(out).assign(in[2]);
-                                kernels::Gemm(in[0], ta, in[1], tb, out, 0.5, 2.0);
-                            },
-                            std::string("gemm ") + DtypeName(d) + (ta ? " A^T" : " A") + (tb ? " B^T" : " B") +
-                                (view ? " (views)" : ""));
+                    Compare(
+                        {Ain, Bin, Uniform(Shape{3, 5}, d, -1, 1, 18)}, Shape{3, 5}, d,
+                        [ta, tb](const std::vector<Array>& in, const Array& out) {
+                            Array(out).assign(in[2]);
+                            kernels::Gemm(in[0], ta, in[1], tb, out, 0.5, 2.0);
+                        },
+                        std::string("gemm ") + DtypeName(d) + (ta ? " A^T" : " A") + (tb ? " B^T" : " B") +
+                            (view ? " (views)" : ""));
                 }
             }
         }
         const Array sliced = Uniform(Shape{6, 8}, d, -1, 1, 19)[{Slice(0, 6, 2), Slice(0, 8, 2)}];  // no unit stride
-        Compare({sliced, b}, Shape{3, 5}, d,
-                [](const std::vector<Array>& in, const Array& out) { kernels::Gemm(in[0], false, in[1], false, out, 1, 0); },
-                std::string("gemm strided ") + DtypeName(d));
-        Compare({Array::Zeros(Shape{3, 0}, d), Array::Zeros(Shape{0, 5}, d)}, Shape{3, 5}, d,
-                [](const std::vector<Array>& in, const Array& out) { kernels::Gemm(in[0], false, in[1], false, out, 1, 0); },
-                std::string("gemm k=0 ") + DtypeName(d));
+        Compare(
+            {sliced, b}, Shape{3, 5}, d,
+            [](const std::vector<Array>& in, const Array& out) {
+                kernels::Gemm(in[0], false, in[1], false, out, 1, 0);
+            },
+            std::string("gemm strided ") + DtypeName(d));
+        Compare(
+            {Array::Zeros(Shape{3, 0}, d), Array::Zeros(Shape{0, 5}, d)}, Shape{3, 5}, d,
+            [](const std::vector<Array>& in, const Array& out) {
+                kernels::Gemm(in[0], false, in[1], false, out, 1, 0);
+            },
+            std::string("gemm k=0 ") + DtypeName(d));
     }
 }
 
@@ -256,14 +290,18 @@ TEST(CudaKernelsTest, ActivationsAndSoftmax) {
             const Array x = Uniform(Shape{4, 6}, Dtype::kFloat64, -4, 4, 20 + o).astype(d);
             const Array g = Uniform(Shape{4, 6}, Dtype::kFloat64, -1, 1, 40 + o).astype(d);
             const std::string name = "activation " + std::to_string(o) + " " + DtypeName(d);
-            Compare({x}, Shape{4, 6}, d,
-                    [op](const std::vector<Array>& in, const Array& out) { kernels::ActivationForward(op, in[0], 0.7, out); },
-                    name);
-            Compare({x, g}, Shape{4, 6}, d,
-                    [op](const std::vector<Array>& in, const Array& out) {
-                        kernels::ActivationGrad(op, in[0], in[1], 0.7, out);
-                    },
-                    name + " grad");
+            Compare(
+                {x}, Shape{4, 6}, d,
+                [op](const std::vector<Array>& in, const Array& out) {
+                    kernels::ActivationForward(op, in[0], 0.7, out);
+                },
+                name);
+            Compare(
+                {x, g}, Shape{4, 6}, d,
+                [op](const std::vector<Array>& in, const Array& out) {
+                    kernels::ActivationGrad(op, in[0], in[1], 0.7, out);
+                },
+                name + " grad");
         }
     }
     for (bool log : {false, true}) {
@@ -271,14 +309,18 @@ TEST(CudaKernelsTest, ActivationsAndSoftmax) {
             const Array x = Uniform(Shape{3, 4, 5}, Dtype::kFloat32, -5, 5, 60 + axis);
             const Array g = Uniform(Shape{3, 4, 5}, Dtype::kFloat32, -1, 1, 70 + axis);
             const std::string name = std::string(log ? "log_softmax" : "softmax") + " axis " + std::to_string(axis);
-            Compare({x}, Shape{3, 4, 5}, Dtype::kFloat32,
-                    [log, axis](const std::vector<Array>& in, const Array& out) { kernels::Softmax(in[0], axis, log, out); },
-                    name);
-            Compare({x, g}, Shape{3, 4, 5}, Dtype::kFloat32,
-                    [log, axis](const std::vector<Array>& in, const Array& out) {
-                        kernels::SoftmaxGrad(in[0], in[1], axis, log, out);
-                    },
-                    name + " grad");
+            Compare(
+                {x}, Shape{3, 4, 5}, Dtype::kFloat32,
+                [log, axis](const std::vector<Array>& in, const Array& out) {
+                    kernels::Softmax(in[0], axis, log, out);
+                },
+                name);
+            Compare(
+                {x, g}, Shape{3, 4, 5}, Dtype::kFloat32,
+                [log, axis](const std::vector<Array>& in, const Array& out) {
+                    kernels::SoftmaxGrad(in[0], in[1], axis, log, out);
+                },
+                name + " grad");
         }
     }
 }

@@ -11,7 +11,6 @@
 
 #include "cnet/core/error.h"
 
-
 namespace cnet {
 namespace {
 

@@ -1,11 +1,12 @@
 // random_test.cc — the CUDA random family: reproducible from the runtime's seed, different for another seed,
 // and with the right distributions (moments over many draws; exact ranges for integers).
+#include "cnet/core/random.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
 
-#include "cnet/core/random.h"
 #include "cnet/kernels/random.h"
 #include "cuda_test_util.h"
 

@@ -24,9 +24,12 @@ class MLP : public Chain {
 public:
     MLP() {
         auto scope = init_scope();
-        l1 = add_link("l1", std::make_shared<links::Linear>(4, 8, false, cuda_test::Uniform(Shape{8, 4}, Dtype::kFloat32, -0.5, 0.5, 1)));
-        l2 = add_link("l2", std::make_shared<links::Linear>(8, 8, false, cuda_test::Uniform(Shape{8, 8}, Dtype::kFloat32, -0.5, 0.5, 2)));
-        l3 = add_link("l3", std::make_shared<links::Linear>(8, 3, false, cuda_test::Uniform(Shape{3, 8}, Dtype::kFloat32, -0.5, 0.5, 3)));
+        l1 = add_link("l1", std::make_shared<links::Linear>(
+                                4, 8, false, cuda_test::Uniform(Shape{8, 4}, Dtype::kFloat32, -0.5, 0.5, 1)));
+        l2 = add_link("l2", std::make_shared<links::Linear>(
+                                8, 8, false, cuda_test::Uniform(Shape{8, 8}, Dtype::kFloat32, -0.5, 0.5, 2)));
+        l3 = add_link("l3", std::make_shared<links::Linear>(
+                                8, 3, false, cuda_test::Uniform(Shape{3, 8}, Dtype::kFloat32, -0.5, 0.5, 3)));
     }
     Variable call(const std::vector<Variable>& args) override {
         const Variable h1 = functions::relu((*l1)(args.at(0)));
@@ -39,7 +42,8 @@ public:
 std::shared_ptr<datasets::TupleDataset> Dataset() {
     const Array x = cuda_test::Uniform(Shape{48, 4}, Dtype::kFloat32, -1, 1, 4);
     std::vector<int32_t> t;
-    for (int64_t i = 0; i < 48; ++i) t.push_back(x.at_flat(i * 4) > x.at_flat(i * 4 + 1) ? 0 : (x.at_flat(i * 4 + 2) > 0 ? 1 : 2));
+    for (int64_t i = 0; i < 48; ++i)
+        t.push_back(x.at_flat(i * 4) > x.at_flat(i * 4 + 1) ? 0 : (x.at_flat(i * 4 + 2) > 0 ? 1 : 2));
     return std::make_shared<datasets::TupleDataset>(x, Array::FromVector(t, Shape{48}));
 }
 
