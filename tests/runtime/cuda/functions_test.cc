@@ -199,6 +199,7 @@ std::vector<OpCase> OtherCases(Dtype d) {
     const Array x = x34(1), y = x34(2), row = U(Shape{4}, d, -2, 2, 3), pos = U(Shape{3, 4}, d, 0.5, 2, 4);
     const Array cube = U(Shape{2, 3, 4}, d, -2, 2, 5);
     const Array logits = U(Shape{5, 4}, d, -2, 2, 6), labels = Labels(Shape{5}, 4, 7);
+    const Array labels32 = labels.astype(Dtype::kInt32);
     const Array bin_t = Labels(Shape{3, 4}, 2, 8);
     std::vector<OpCase> c = {
         {"crelu", {x}, [](auto v) { return One(F::crelu(v[0], 1)); }},
@@ -295,7 +296,7 @@ std::vector<OpCase> OtherCases(Dtype d) {
          [](auto v) {
              return One(F::vstack(VarList{v[0], v[1]}));
          }},
-        {"where", {bin_t.astype(Dtype::kBool), x, row}, [](auto v) { return One(F::where(v[0], v[1], v[2])); }},
+        {"where", {bin_t.astype(Dtype::kBool), x, y}, [](auto v) { return One(F::where(v[0], v[1], v[2])); }},
         {"add",
          {x, y, row},
          [](auto v) {
@@ -319,25 +320,25 @@ std::vector<OpCase> OtherCases(Dtype d) {
         {"accuracy", {logits, labels}, [](auto v) { return One(F::accuracy(v[0], v[1])); }},
         {"binary_accuracy", {x, bin_t}, [](auto v) { return One(F::binary_accuracy(v[0], v[1])); }},
         {"classification_summary",
-         {logits, labels},
+         {logits, labels32},
          [](auto v) {
              auto [p, r, f, s] = F::classification_summary(v[0], v[1]);
              return VarList{p, r, f, s};
          }},
         {"f1_score",
-         {logits, labels},
+         {logits, labels32},
          [](auto v) {
              auto [f, s] = F::f1_score(v[0], v[1]);
              return VarList{f, s};
          }},
         {"precision",
-         {logits, labels},
+         {logits, labels32},
          [](auto v) {
              auto [p, s] = F::precision(v[0], v[1]);
              return VarList{p, s};
          }},
         {"recall",
-         {logits, labels},
+         {logits, labels32},
          [](auto v) {
              auto [r, s] = F::recall(v[0], v[1]);
              return VarList{r, s};
@@ -398,6 +399,19 @@ std::vector<OpCase> OtherCases(Dtype d) {
 }
 
 class CudaFunctionsTest : public ::testing::TestWithParam<Dtype> {};
+
+// The case table itself is valid (runs without a GPU): a GPU failure is then the backend's.
+TEST_P(CudaFunctionsTest, EveryCaseRunsOnTheCpu) {
+    std::vector<OpCase> cases = UnaryCases(GetParam()), others = OtherCases(GetParam());
+    cases.insert(cases.end(), others.begin(), others.end());
+    for (const OpCase& c : cases) {
+        try {
+            Evaluate(c, Device::Cpu(), OpsTable().at(c.op) != kNone);
+        } catch (const std::exception& e) {
+            ADD_FAILURE() << "F." << c.op << c.variant << ": " << e.what();
+        }
+    }
+}
 
 TEST_P(CudaFunctionsTest, ForwardAndBackwardMatchTheCpu) {
     CNET_REQUIRE_CUDA_DEVICE(0);
