@@ -106,7 +106,7 @@ TEST(CudaKernelsTest, EveryBinaryOpWithBroadcastingAndScalars) {
                 [op](const std::vector<Array>& in, const Array& out) { kernels::Binary(op, in[0], in[1], out); },
                 name + " (broadcast)");
             Compare(
-                {a.T().copy().T(), a}, Shape{3, 4}, out_d,
+                {a.T().copy().T(), b}, Shape{3, 4}, out_d,
                 [op](const std::vector<Array>& in, const Array& out) { kernels::Binary(op, in[0], in[1], out); },
                 name + " (transposed)");
             for (bool first : {false, true}) {
