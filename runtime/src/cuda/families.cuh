@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "cnet/kernels/loss.h"
 #include "cnet/kernels/optimizer.h"
 #include "cnet/kernels/random.h"
 
@@ -18,11 +19,11 @@ void ApplyGradHook(kernels::GradHook hook, const Array& grad, const Array& param
 double SquaredNorm(const Array& grad);
 
 // loss.cu
-double SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& class_weight, int64_t ignore_label,
-                                  const Array& y, const Array& loss);
+kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& class_weight,
+                                              int64_t ignore_label, const Array& y, const Array& loss);
 void SoftmaxCrossEntropyBackward(const Array& x, const Array& y, const Array& t, const Array& class_weight,
                                  int64_t ignore_label, const Array& gy, double coeff, const Array& gx);
-double SigmoidCrossEntropyForward(const Array& x, const Array& t, const Array& loss);
+kernels::LossTotal SigmoidCrossEntropyForward(const Array& x, const Array& t, const Array& loss);
 void SigmoidCrossEntropyBackward(const Array& x, const Array& t, const Array& gy, double coeff, const Array& gx);
 
 // connection.cu
