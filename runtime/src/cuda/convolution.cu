@@ -33,7 +33,7 @@ using kernels::ConvParams;
     }
 
 // The col buffer of x: (N, C, k..., o...) with o taken from y (N, Co, o...).
-Array ColFor(const Array &x, const ConvParams &p, const Array &y) {
+Array ColFor(const Array& x, const ConvParams& p, const Array& y) {
     Shape s{x.shape()[0], x.shape()[1]};
     for (int64_t k : p.ksize) s.push_back(k);
     for (int i = 2; i < y.ndim(); ++i) s.push_back(y.shape()[i]);
@@ -44,31 +44,31 @@ Array ColFor(const Array &x, const ConvParams &p, const Array &y) {
 // y[n, g] (Cog, O).
 struct GroupViews {
     int64_t groups, cog, cig_k, out;
-    Array W(const Array &w, int64_t g) const {
+    Array W(const Array& w, int64_t g) const {
         return w.as_strided(Shape{cog, cig_k}, Strides{cig_k, 1}, w.offset() + g * cog * cig_k);
     }
-    Array Col(const Array &col, int64_t n, int64_t g) const {
+    Array Col(const Array& col, int64_t n, int64_t g) const {
         return col.as_strided(Shape{cig_k, out}, Strides{out, 1}, col.offset() + (n * groups + g) * cig_k * out);
     }
-    Array Y(const Array &y, int64_t n, int64_t g) const {
+    Array Y(const Array& y, int64_t n, int64_t g) const {
         return y.as_strided(Shape{cog, out}, Strides{out, 1}, y.offset() + (n * groups + g) * cog * out);
     }
 };
 
-GroupViews Views(const Array &W, const Array &y, int64_t groups) {
+GroupViews Views(const Array& W, const Array& y, int64_t groups) {
     const int64_t co = W.shape()[0];
     return GroupViews{groups, co / groups, W.size() / co, y.size() / (y.shape()[0] * co)};
 }
 
 }  // namespace
 
-void Im2Col(const Array &x_in, const ConvParams &p, const Array &col) {
+void Im2Col(const Array& x_in, const ConvParams& p, const Array& col) {
     const Array x = x_in.as_contiguous();
     const Window w = MakeWindow(x.shape(), col.shape(), p);
     const int64_t planes = x.shape()[0] * x.shape()[1], taps = w.taps, out = w.out_size, in = w.in_size;
     CNET_CUDA_DISPATCH_CONV_FLOAT(x.dtype(), T, {
-        const T *xp = DevicePtr<const T>(x);
-        T *cp = DevicePtr<T>(col);
+        const T* xp = DevicePtr<const T>(x);
+        T* cp = DevicePtr<T>(col);
         ForEachIndex(x.device().index(), planes * taps * out, [=] __device__(int64_t e) {
             const int64_t o = e % out, tap = (e / out) % taps, plane = e / (out * taps);
             const int64_t off = w.Offset(tap, o);
@@ -77,13 +77,13 @@ void Im2Col(const Array &x_in, const ConvParams &p, const Array &col) {
     });
 }
 
-void Col2Im(const Array &col_in, const ConvParams &p, const Array &x) {
+void Col2Im(const Array& col_in, const ConvParams& p, const Array& x) {
     const Array col = col_in.as_contiguous();
     const Window w = MakeWindow(x.shape(), col.shape(), p);
     const int64_t planes = x.shape()[0] * x.shape()[1], taps = w.taps, out = w.out_size, in = w.in_size;
     CNET_CUDA_DISPATCH_CONV_FLOAT(x.dtype(), T, {
-        const T *cp = DevicePtr<const T>(col);
-        T *xp = DevicePtr<T>(x);
+        const T* cp = DevicePtr<const T>(col);
+        T* xp = DevicePtr<T>(x);
         ForEachIndex(x.device().index(), planes * in, [=] __device__(int64_t e) {
             const int64_t xi = e % in, plane = e / in;
             T sum = T(0);
@@ -96,7 +96,7 @@ void Col2Im(const Array &col_in, const ConvParams &p, const Array &x) {
     });
 }
 
-void ConvolutionForward(const Array &x_in, const Array &W_in, const Array &b, const ConvParams &p, const Array &y) {
+void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, const ConvParams& p, const Array& y) {
     const Array x = x_in.as_contiguous(), W = W_in.as_contiguous();
     const Array col = ColFor(x, p, y);
     cuda::Im2Col(x, p, col);
@@ -107,13 +107,13 @@ void ConvolutionForward(const Array &x_in, const Array &W_in, const Array &b, co
     const Array bc = b.as_contiguous();
     const int64_t co = y.shape()[1], out = v.out;
     CNET_CUDA_DISPATCH_CONV_FLOAT(y.dtype(), T, {
-        T *yp = DevicePtr<T>(y);
-        const T *bp = DevicePtr<const T>(bc);
+        T* yp = DevicePtr<T>(y);
+        const T* bp = DevicePtr<const T>(bc);
         ForEachIndex(y.device().index(), y.size(), [=] __device__(int64_t e) { yp[e] += bp[(e / out) % co]; });
     });
 }
 
-void ConvolutionBackwardData(const Array &gy_in, const Array &W_in, const ConvParams &p, const Array &gx) {
+void ConvolutionBackwardData(const Array& gy_in, const Array& W_in, const ConvParams& p, const Array& gx) {
     const Array gy = gy_in.as_contiguous(), W = W_in.as_contiguous();
     const Array col = ColFor(gx, p, gy);
     const GroupViews v = Views(W, gy, p.groups);
@@ -122,7 +122,7 @@ void ConvolutionBackwardData(const Array &gy_in, const Array &W_in, const ConvPa
     cuda::Col2Im(col, p, gx);
 }
 
-void ConvolutionBackwardWeights(const Array &x_in, const Array &gy_in, const ConvParams &p, const Array &gW) {
+void ConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const ConvParams& p, const Array& gW) {
     const Array x = x_in.as_contiguous(), gy = gy_in.as_contiguous();
     const Array col = ColFor(x, p, gy);
     cuda::Im2Col(x, p, col);

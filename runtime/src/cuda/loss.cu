@@ -39,7 +39,7 @@ struct SceGeometry {
     int64_t n, c, u;
 };
 
-SceGeometry GeometryOf(const Shape &s) {
+SceGeometry GeometryOf(const Shape& s) {
     int64_t u = 1;
     for (int i = 2; i < s.ndim(); ++i) u *= s[i];
     return {s[0], s[1], u};
@@ -49,16 +49,16 @@ SceGeometry GeometryOf(const Shape &s) {
 // statistics into stats (3, N * U), in double: its loss, 1 when its label is
 // not ignored, 1 when its label is outside [0, C) and not ignored.
 template <typename T>
-void SceForwardRows(const Array &x, const Array &t, const Array &w, int64_t ignore_label, T *y, T *loss,
-                    double *stats) {
+void SceForwardRows(const Array& x, const Array& t, const Array& w, int64_t ignore_label, T* y, T* loss,
+                    double* stats) {
     const SceGeometry g = GeometryOf(x.shape());
-    const T *xp = DevicePtr<const T>(x);
-    const int64_t *tp = DevicePtr<const int64_t>(t);
-    const T *wp = w.defined() ? DevicePtr<const T>(w) : nullptr;
+    const T* xp = DevicePtr<const T>(x);
+    const int64_t* tp = DevicePtr<const int64_t>(t);
+    const T* wp = w.defined() ? DevicePtr<const T>(w) : nullptr;
     const int64_t C = g.c, U = g.u, rows = g.n * g.u;
     ForEachIndex(x.device().index(), rows, [=] __device__(int64_t row) {
         const int64_t n = row / U, u = row % U;
-        const T *blk = xp + n * C * U + u;  // element c at blk[c * U]
+        const T* blk = xp + n * C * U + u;  // element c at blk[c * U]
         T m = blk[0];
         for (int64_t c = 1; c < C; ++c) m = m < blk[c * U] ? blk[c * U] : m;  // std::max
         T s = T(0);
@@ -86,7 +86,7 @@ void SceForwardRows(const Array &x, const Array &t, const Array &w, int64_t igno
 namespace {
 
 // The row sums of stats (3, R) on the host: (loss sum, count, bad labels).
-std::vector<double> StatSums(const Array &stats) {
+std::vector<double> StatSums(const Array& stats) {
     const Array sums = Array::Empty(Shape{3}, Dtype::kFloat64, stats.device());
     cuda::Reduce(kernels::ReduceOp::kSum, stats, Dims{1}, sums);
     return sums.to_vector<double>();
@@ -94,8 +94,8 @@ std::vector<double> StatSums(const Array &stats) {
 
 }  // namespace
 
-kernels::LossTotal SoftmaxCrossEntropyForward(const Array &x, const Array &t, const Array &w, int64_t ignore_label,
-                                              const Array &y, const Array &loss) {
+kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label,
+                                              const Array& y, const Array& loss) {
     const SceGeometry g = GeometryOf(x.shape());
     if (x.size() == 0) {
         if (loss.defined()) Fill(loss, Scalar(0));
@@ -118,22 +118,22 @@ kernels::LossTotal SoftmaxCrossEntropyForward(const Array &x, const Array &t, co
     return total;
 }
 
-void SoftmaxCrossEntropyBackward(const Array &x, const Array &y, const Array &t, const Array &w, int64_t ignore_label,
-                                 const Array &gy, double coeff, const Array &gx) {
+void SoftmaxCrossEntropyBackward(const Array& x, const Array& y, const Array& t, const Array& w, int64_t ignore_label,
+                                 const Array& gy, double coeff, const Array& gx) {
     const SceGeometry g = GeometryOf(x.shape());
     if (x.size() == 0) return;
     const bool each = gy.ndim() > 0;
     CNET_CUDA_DISPATCH_LOSS_FLOAT(x.dtype(), T, {
-        T *out = DevicePtr<T>(gx);
+        T* out = DevicePtr<T>(gx);
         if (!y.defined()) {  // softmax recomputed into gx (labels were checked by
                              // the forward)
             const Array scratch = Array::Empty(Shape{3, g.n * g.u}, Dtype::kFloat64, x.device());
             SceForwardRows<T>(x, t, w, ignore_label, out, nullptr, DevicePtr<double>(scratch));
         }
-        const T *yp = y.defined() ? DevicePtr<const T>(y) : out;
-        const int64_t *tp = DevicePtr<const int64_t>(t);
-        const T *wp = w.defined() ? DevicePtr<const T>(w) : nullptr;
-        const T *gp = DevicePtr<const T>(gy);
+        const T* yp = y.defined() ? DevicePtr<const T>(y) : out;
+        const int64_t* tp = DevicePtr<const int64_t>(t);
+        const T* wp = w.defined() ? DevicePtr<const T>(w) : nullptr;
+        const T* gp = DevicePtr<const T>(gy);
         const int64_t C = g.c, U = g.u;
         ForEachIndex(x.device().index(), x.size(), [=] __device__(int64_t i) {
             const int64_t n = i / (C * U), c = (i / U) % C, u = i % U;
@@ -161,16 +161,16 @@ __device__ inline T StableSigmoid(T x) {
 }
 }  // namespace
 
-kernels::LossTotal SigmoidCrossEntropyForward(const Array &x, const Array &t, const Array &loss) {
+kernels::LossTotal SigmoidCrossEntropyForward(const Array& x, const Array& t, const Array& loss) {
     const int64_t n = x.size();
     kernels::LossTotal total;
     if (n == 0) return total;
     const Array stats = Array::Empty(Shape{3, n}, Dtype::kFloat64, x.device());
-    double *st = DevicePtr<double>(stats);
+    double* st = DevicePtr<double>(stats);
     CNET_CUDA_DISPATCH_LOSS_FLOAT(x.dtype(), T, {
-        const T *xp = DevicePtr<const T>(x);
-        const int64_t *tp = DevicePtr<const int64_t>(t);
-        T *out = DevicePtr<T>(loss);
+        const T* xp = DevicePtr<const T>(x);
+        const int64_t* tp = DevicePtr<const int64_t>(t);
+        T* out = DevicePtr<T>(loss);
         ForEachIndex(x.device().index(), n, [=] __device__(int64_t i) {
             const T v = xp[i];
             const T pos = v >= 0 ? T(1) : T(0);
@@ -187,13 +187,13 @@ kernels::LossTotal SigmoidCrossEntropyForward(const Array &x, const Array &t, co
     return total;
 }
 
-void SigmoidCrossEntropyBackward(const Array &x, const Array &t, const Array &gy, double coeff, const Array &gx) {
+void SigmoidCrossEntropyBackward(const Array& x, const Array& t, const Array& gy, double coeff, const Array& gx) {
     const bool each = gy.ndim() > 0;
     CNET_CUDA_DISPATCH_LOSS_FLOAT(x.dtype(), T, {
-        const T *xp = DevicePtr<const T>(x);
-        const int64_t *tp = DevicePtr<const int64_t>(t);
-        const T *g = DevicePtr<const T>(gy);
-        T *out = DevicePtr<T>(gx);
+        const T* xp = DevicePtr<const T>(x);
+        const int64_t* tp = DevicePtr<const int64_t>(t);
+        const T* g = DevicePtr<const T>(gy);
+        T* out = DevicePtr<T>(gx);
         const T inv = static_cast<T>(coeff);
         ForEachIndex(x.device().index(), x.size(), [=] __device__(int64_t i) {
             const T gi = (each ? g[i] : g[0]) * inv;

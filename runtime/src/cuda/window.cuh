@@ -56,7 +56,7 @@ struct Window {
 
 /// The window of x's spatial dims (x: (N, C, in...)) read into the output
 /// spatial dims `out` (trailing dims).
-inline Window MakeWindow(const Shape &x_shape, const Shape &out_shape, const kernels::ConvParams &params) {
+inline Window MakeWindow(const Shape& x_shape, const Shape& out_shape, const kernels::ConvParams& params) {
     Window w;
     w.nd = x_shape.ndim() - 2;
     CNET_CHECK(w.nd <= kMaxSpatial && params.ksize.ndim() == w.nd, "internal: window of ", w.nd, " spatial dims");

@@ -41,12 +41,37 @@ const std::map<std::string, Grad>& OpsTable() {
 }
 
 // Functions with no GPU case, and why.
+constexpr const char* kFamilyNotDispatched =
+    "its kernel family (convolution, pooling, normalization or lstm) is not dispatched through the device seam yet; "
+    "the CUDA kernels exist in runtime/src/cuda/ but have no table to be registered in";
 const std::map<std::string, std::string> kNotOnGpu = {
-    {"lstm", "the lstm kernel family has no CUDA implementation yet"},
-    {"slstm", "the lstm kernel family has no CUDA implementation yet"},
-    {"tree_lstm", "the lstm kernel family has no CUDA implementation yet"},
-    {"n_step_lstm", "built on the lstm kernels, which have no CUDA implementation yet"},
-    {"n_step_bilstm", "built on the lstm kernels, which have no CUDA implementation yet"},
+    {"convolution_2d", kFamilyNotDispatched},
+    {"convolution_nd", kFamilyNotDispatched},
+    {"deconvolution_2d", kFamilyNotDispatched},
+    {"deconvolution_nd", kFamilyNotDispatched},
+    {"depthwise_convolution_2d", kFamilyNotDispatched},
+    {"dilated_convolution_2d", kFamilyNotDispatched},
+    {"im2col", kFamilyNotDispatched},
+    {"average_pooling_2d", kFamilyNotDispatched},
+    {"average_pooling_nd", kFamilyNotDispatched},
+    {"max_pooling_2d", kFamilyNotDispatched},
+    {"max_pooling_nd", kFamilyNotDispatched},
+    {"spatial_pyramid_pooling_2d", kFamilyNotDispatched},
+    {"unpooling_2d", kFamilyNotDispatched},
+    {"unpooling_nd", kFamilyNotDispatched},
+    {"upsampling_2d", kFamilyNotDispatched},
+    {"batch_normalization", kFamilyNotDispatched},
+    {"batch_renormalization", kFamilyNotDispatched},
+    {"fixed_batch_normalization", kFamilyNotDispatched},
+    {"layer_normalization", "no GPU case written yet"},
+    {"local_response_normalization", "no GPU case written yet"},
+    {"normalize", "no GPU case written yet"},
+
+    {"lstm", kFamilyNotDispatched},
+    {"slstm", kFamilyNotDispatched},
+    {"tree_lstm", kFamilyNotDispatched},
+    {"n_step_lstm", kFamilyNotDispatched},
+    {"n_step_bilstm", kFamilyNotDispatched},
     {"n_step_gru", "no GPU case written yet"},
     {"n_step_bigru", "no GPU case written yet"},
     {"n_step_rnn", "no GPU case written yet"},
