@@ -14,6 +14,8 @@ void Col2Im(const Array& col, const kernels::ConvParams& p, const Array& x);
 void ConvolutionForward(const Array& x, const Array& W, const Array& b, const kernels::ConvParams& p, const Array& y);
 void ConvolutionBackwardData(const Array& gy, const Array& W, const kernels::ConvParams& p, const Array& gx);
 void ConvolutionBackwardWeights(const Array& x, const Array& gy, const kernels::ConvParams& p, const Array& gW);
+/// false: oneDNN is a CPU library.
+bool ConvolutionUsesOneDnn(const Array& x);
 
 // pooling.cu
 void MaxPoolingForward(const Array& x, const kernels::ConvParams& p, const Array& y, const Array& indexes);

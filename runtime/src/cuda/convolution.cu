@@ -96,6 +96,8 @@ void Col2Im(const Array& col_in, const ConvParams& p, const Array& x) {
     });
 }
 
+bool ConvolutionUsesOneDnn(const Array&) { return false; }
+
 void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, const ConvParams& p, const Array& y) {
     const Array x = x_in.as_contiguous(), W = W_in.as_contiguous();
     const Array col = ColFor(x, p, y);
