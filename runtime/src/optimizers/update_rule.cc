@@ -54,7 +54,9 @@ void UpdateRule::init_state(const Parameter& param) {
         Array a;
         auto it = std::find_if(state_.begin(), state_.end(), [&](const auto& e) { return e.first == key; });
         if (it != state_.end() && it->second.defined() && it->second.shape() == param.shape()) {
-            a = it->second.dtype() == param.dtype() ? it->second.as_contiguous() : it->second.astype(param.dtype());
+            // A snapshot loads host arrays: they follow the parameter to its device.
+            a = it->second.to_device(param.device());
+            a = a.dtype() == param.dtype() ? a.as_contiguous() : a.astype(param.dtype());
         } else {
             a = initial_state(key, param);
         }
@@ -73,7 +75,7 @@ bool UpdateRule::state_matches(const Parameter& param) const {
     for (size_t i = 0; i < keys.size(); ++i) {
         const Array& a = state_[i].second;
         if (state_[i].first != keys[i] || !a.defined() || a.shape() != param.shape() || a.dtype() != param.dtype() ||
-            !a.is_contiguous())
+            a.device() != param.device() || !a.is_contiguous())
             return false;
     }
     return true;

@@ -14,6 +14,7 @@
 #include "cnet/kernels/elementwise.h"
 #include "cnet/kernels/transfer.h"
 #include "cnet/links/linear.h"
+#include "cnet/optimizers/momentum_sgd.h"
 #include "cnet/serializers/npz.h"
 #include "test_util.h"
 
@@ -191,6 +192,22 @@ TEST_F(FakeCudaTest, CopyparamsAndNpzAcrossDevices) {
     EXPECT_EQ(loaded_gpu.W.array().device(), Device::Cuda(0));
     EXPECT_ALLCLOSE(loaded_gpu.W.array().to_device(Device::Cpu()), w);
     std::remove(path.c_str());
+}
+
+// Optimizer state loaded from a snapshot (host arrays) follows its parameter to the device before the update.
+TEST_F(FakeCudaTest, LoadedOptimizerStateFollowsItsParameter) {
+    RegisterFakeCopies();
+    Parameter p(Arr({1, 2}).to_device(Device::Cuda(0)));
+    struct Rule : optimizers::MomentumSGDRule {
+        using UpdateRule::state_;
+        using UpdateRule::state_matches;
+    } rule;
+    rule.state_.emplace_back("v", Arr({3, 4}));  // as a deserializer leaves it
+    EXPECT_FALSE(rule.state_matches(p));
+    rule.init_state(p);
+    EXPECT_EQ(rule.state("v").device(), Device::Cuda(0));
+    EXPECT_ALLCLOSE(rule.state("v").to_device(Device::Cpu()), Arr({3, 4}));
+    EXPECT_TRUE(rule.state_matches(p));
 }
 
 }  // namespace
