@@ -33,6 +33,7 @@ public:
     std::string ParamDecl(const ir::FunctionInfo& fn, const ir::ParamInfo& p);
     void EmitHoisted(const ir::FunctionInfo& fn);
     bool ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const;
+    bool EndsInReturn(const ast::StmtList& body) const;
 
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;

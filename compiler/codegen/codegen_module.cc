@@ -100,9 +100,31 @@ void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
     if (recursive_.count(&fn) != 0) w_.Line("cnet::py::RecursionGuard " + Temp("recursion") + ";");
     EmitHoisted(fn);
     Block(fn.def->body());
+    // Falling off the end returns None in Python: where the C++ return type can hold no None, a clear error
+    // instead of undefined behaviour (a fuzzer finding: `for ...: return i` and nothing after the loop).
+    if (!fn.is_init && fn.return_type->kind != TypeKind::kNone && fn.return_type->kind != TypeKind::kUnknown &&
+        !EndsInReturn(fn.def->body())) {
+        const TypeRef t = fn.return_type;
+        if (t->kind == TypeKind::kOptional || sema::IsHandle(t)) {
+            w_.Line("return " + NoneOf(t) + ";");
+        } else {
+            w_.Line("throw cnet::py::TypeError(" +
+                    sema::CppStringLiteral("'" + fn.name + "' ended without returning a value; it returns None there, "
+                                           "which is no '" + sema::PyName(t) + "'") + ");");
+        }
+    }
     w_.Dedent();
     w_.Line("}");
     fn_ = nullptr;
+}
+
+// True if the block cannot complete normally: it ends in return or raise, or in an if whose branches all do.
+bool Generator::EndsInReturn(const ast::StmtList& body) const {
+    if (body.empty()) return false;
+    const ast::Stmt& last = *body.back();
+    if (ast::Isa<ast::ReturnStmt>(last) || ast::Isa<ast::RaiseStmt>(last)) return true;
+    if (const auto* i = ast::DynCast<ast::IfStmt>(&last)) return EndsInReturn(i->body()) && EndsInReturn(i->orelse());
+    return false;
 }
 
 void Generator::EmitClass(const ir::ClassInfo& cls) {
