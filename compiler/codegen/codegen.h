@@ -54,7 +54,7 @@ public:
     std::string Convert(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to);
     std::string Name(const ast::NameExpr& e);
     std::string Attribute(const ast::AttributeExpr& e);
-    std::string Receiver(const ast::Expr& value, std::string* op);
+    std::string Receiver(const ast::Expr& value, std::string* op, const std::string& attr = "");
     std::string Subscript(const ast::SubscriptExpr& e);
     std::string IndexItem(const ast::Expr& e);
     std::string SliceBounds(const ast::SliceExpr& s);

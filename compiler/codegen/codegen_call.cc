@@ -164,7 +164,7 @@ std::string Generator::Call(const ast::CallExpr& e) {
             const auto& attr = ast::Cast<ast::AttributeExpr>(e.func());
             if (callee->function != nullptr) {
                 std::string op;
-                std::string recv = Receiver(attr.value(), &op);
+                std::string recv = Receiver(attr.value(), &op, attr.attr());
                 return recv + op + callee->function->cpp_name + "(" + Args(*call, true, false) + ")";
             }
             return LibMethod(e, callee->args[0], *callee->entry, *call);

@@ -149,7 +149,7 @@ std::string Generator::FunctionValue(const sema::BuiltinEntry& entry) {
 }
 
 // The C++ expression for the object an attribute is taken from, and the member operator to use.
-std::string Generator::Receiver(const ast::Expr& value, std::string* op) {
+std::string Generator::Receiver(const ast::Expr& value, std::string* op, const std::string& attr) {
     const ir::ExprInfo* info = program_.Info(value);
     const TypeRef t = sema::StripOptional(TypeOf(value));
     if (info != nullptr && info->is_self) {
@@ -158,6 +158,10 @@ std::string Generator::Receiver(const ast::Expr& value, std::string* op) {
     }
     const bool pointer = t->kind == TypeKind::kUserClass || (t->kind == TypeKind::kLibObject && t->lib_type->shared);
     *op = pointer ? "->" : ".";
+    // A user object may be None (T | None flows into T parameters): AttributeError, not a null dereference.
+    if (t->kind == TypeKind::kUserClass && !attr.empty()) {
+        return "cnet::py::deref(" + E(value) + ", " + sema::CppStringLiteral(attr) + ")";
+    }
     return E(value);
 }
 
@@ -167,7 +171,7 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
     const TypeRef value_type = TypeOf(e.value());
     if (info->field != nullptr) {
         std::string op;
-        std::string recv = Receiver(e.value(), &op);
+        std::string recv = Receiver(e.value(), &op, e.attr());
         if (recv.empty()) {
             // self.x: the member, or this->x when a local of the same name hides it.
             bool hidden = false;

@@ -2,6 +2,9 @@
 // runtime's own hierarchy in cnet/core/error.h (ValueError, IndexError are there).
 #pragma once
 
+#include <memory>
+#include <string>
+
 #include "cnet/core/error.h"
 
 namespace cnet {
@@ -19,6 +22,13 @@ class KeyError : public Error {
 public:
     using Error::Error;
 };
+/// obj.attr on a user object: None has no attributes (AttributeError, as in Python; not a null dereference).
+template <typename T>
+const std::shared_ptr<T>& deref(const std::shared_ptr<T>& p, const char* attr) {
+    if (!p) throw AttributeError(std::string("'NoneType' object has no attribute '") + attr + "'");
+    return p;
+}
+
 class RecursionError : public Error {
 public:
     using Error::Error;
