@@ -2,11 +2,10 @@
 // and E58, E59, E61 (connections) of the Chainer API inventory: documented input -> output pairs.
 //
 // not implemented (no such function or link in the runtime, so no test is written):
-//   C27 F.maxout
-//   C30 F.tensordot (only np::tensordot on arrays exists; there is no differentiable F.tensordot)
 //   D41 F.permutate
 //
-// C32 (F.lstm's interleaved gates) and D50 (F.transpose_sequence) are tested with their families in
+// C27 (F.maxout) and C30 (F.tensordot) are tested in tests/runtime/functions/activation_param_test.cc and
+// tensor_math_test.cc. C32 (F.lstm's interleaved gates) and D50 (F.transpose_sequence) are tested with their families in
 // tests/runtime/functions/lstm_test.cc and sequence_test.cc; E62, E64, E65 (LSTM links, n_step_lstm/bilstm) in
 // tests/runtime/links/lstm_test.cc and tests/runtime/functions/n_step_rnn_test.cc. D37 (depth2space/space2depth)
 // is in tests/runtime/functions/spatial_test.cc; E53-E57 (convolution shapes) in functions/convolution_test.cc,

@@ -35,5 +35,11 @@ Variable softmax(const Variable& x, int axis = 1);
 /// signature, which has none; Chainer v5 added it with this default.)
 Variable log_softmax(const Variable& x, int axis = 1);
 
+/// F.prelu(x, W): x where x >= 0, else W x; W's shape is x.shape[1:1+W.ndim], broadcast over the rest.
+Variable prelu(const Variable& x, const Variable& W);
+/// F.maxout(x, pool_size, axis=1): x.shape[axis] = M * pool_size is split into (M, pool_size) and the max is
+/// taken over each group of pool_size consecutive entries; the result has M there.
+Variable maxout(const Variable& x, int64_t pool_size, int axis = 1);
+
 }  // namespace functions
 }  // namespace cnet
