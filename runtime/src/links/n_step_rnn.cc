@@ -81,12 +81,12 @@ functions::WeightList NStepRNNBase::bs() const {
     return out;
 }
 
-Variable NStepRNNBase::init_hx(const std::vector<Variable>& xs) const {
+Variable NStepRNNBase::init_hx(const VarList& xs) const {
     const Dtype dtype = xs.empty() ? Dtype::kFloat32 : xs[0].dtype();
     return Variable(Array::Zeros(Shape{n_layers * direction, static_cast<int64_t>(xs.size()), out_size}, dtype), false);
 }
 
-NStepRNNBase::Result NStepRNNBase::run(const Variable& hx, const Variable& cx, const std::vector<Variable>& xs) {
+NStepRNNBase::Result NStepRNNBase::run(const Variable& hx, const Variable& cx, const VarList& xs) {
     CNET_CHECK_AS(ValueError, !xs.empty(), "NStepRNN: xs is empty");
     // indices: the sequences by decreasing length (stable, as numpy.argsort of -len for distinct lengths).
     std::vector<int64_t> indices(xs.size());
@@ -101,9 +101,8 @@ NStepRNNBase::Result NStepRNNBase::run(const Variable& hx, const Variable& cx, c
     auto permute = [&](const Variable& h, const Array& idx) {
         return h.defined() ? functions::get_item(h, Indices{Slice(), idx}) : h;
     };
-    const std::vector<Variable> sorted_list(sorted.begin(), sorted.end());
-    const Variable h0 = hx.defined() ? permute(hx, order) : init_hx(sorted_list);
-    const Variable c0 = n_weights == 8 ? (cx.defined() ? permute(cx, order) : init_hx(sorted_list)) : Variable();
+    const Variable h0 = hx.defined() ? permute(hx, order) : init_hx(sorted);
+    const Variable c0 = n_weights == 8 ? (cx.defined() ? permute(cx, order) : init_hx(sorted)) : Variable();
     const std::vector<Variable> trans_x = functions::transpose_sequence(sorted);
     Result r = rnn(h0, c0, ws(), bs(), VarList(trans_x.begin(), trans_x.end()));
     const std::vector<Variable> ys_sorted = functions::transpose_sequence(VarList(r.ys.begin(), r.ys.end()));
@@ -115,13 +114,12 @@ NStepRNNBase::Result NStepRNNBase::run(const Variable& hx, const Variable& cx, c
 }
 
 std::tuple<Variable, Variable, std::vector<Variable>> NStepLSTMBase::forward(const Variable& hx, const Variable& cx,
-                                                                             const std::vector<Variable>& xs) {
+                                                                             const VarList& xs) {
     Result r = run(hx, cx, xs);
     return {r.hy, r.cy, r.ys};
 }
 
-std::tuple<Variable, std::vector<Variable>> NStepHiddenBase::forward(const Variable& hx,
-                                                                     const std::vector<Variable>& xs) {
+std::tuple<Variable, std::vector<Variable>> NStepHiddenBase::forward(const Variable& hx, const VarList& xs) {
     Result r = run(hx, Variable(), xs);
     return {r.hy, r.ys};
 }

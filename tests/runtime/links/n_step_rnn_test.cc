@@ -17,8 +17,8 @@ namespace {
 namespace L = links;
 using testing_util::Uniform;
 
-std::vector<Variable> Seqs(const std::vector<int64_t>& lengths, int64_t in, uint64_t seed) {
-    std::vector<Variable> xs;
+VarList Seqs(const std::vector<int64_t>& lengths, int64_t in, uint64_t seed) {
+    VarList xs;
     for (int64_t n : lengths) xs.push_back(Variable(Uniform(Shape{n, in}, -1, 1, Dtype::kFloat32, seed++)));
     return xs;
 }
@@ -42,7 +42,7 @@ TEST(NStepLinkTest, ParameterNamesAndShapes) {
 
 TEST(NStepLinkTest, UnsortedSequencesMatchRunningEachAlone) {
     L::NStepLSTM lstm(2, 3, 4, 0.0);
-    const std::vector<Variable> xs = Seqs({2, 4, 3}, 3, 10);
+    const VarList xs = Seqs({2, 4, 3}, 3, 10);
     const Variable hx(Uniform(Shape{2, 3, 4}, -1, 1, Dtype::kFloat32, 20));
     const Variable cx(Uniform(Shape{2, 3, 4}, -1, 1, Dtype::kFloat32, 21));
     auto [hy, cy, ys] = lstm(hx, cx, xs);

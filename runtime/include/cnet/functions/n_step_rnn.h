@@ -17,7 +17,17 @@
 namespace cnet {
 namespace functions {
 
-using WeightList = std::vector<std::vector<Variable>>;
+/// ws / bs: one list of Variables per layer and direction. Also built from lists of arrays (constants), as a
+/// .cnet program passes them.
+class WeightList : public std::vector<std::vector<Variable>> {
+public:
+    using Base = std::vector<std::vector<Variable>>;
+    using Base::Base;
+    WeightList(const Base& lists) : Base(lists) {}  // NOLINT(runtime/explicit)
+    WeightList(const std::vector<std::vector<Array>>& lists) {  // NOLINT(runtime/explicit)
+        for (const auto& l : lists) push_back(std::vector<Variable>(l.begin(), l.end()));
+    }
+};
 
 /// F.n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs) -> (hy, cy, ys). Eight W and eight b per
 /// layer, in cuDNN's gate order: i = sigmoid(W0 x + W4 h + b0 + b4), f with W1/W5, a = tanh(W2.. / W6..),

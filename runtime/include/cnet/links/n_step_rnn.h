@@ -31,7 +31,7 @@ public:
     functions::WeightList ws() const;
     functions::WeightList bs() const;
     /// Zeros (n_layers * direction, len(xs), out_size), the default hx / cx.
-    Variable init_hx(const std::vector<Variable>& xs) const;
+    Variable init_hx(const VarList& xs) const;
 
 protected:
     NStepRNNBase(int64_t n_layers, int64_t in_size, int64_t out_size, double dropout, int n_weights, bool bidirectional,
@@ -43,7 +43,7 @@ protected:
     };
     /// Sorts xs (L_i, in) by decreasing length, transposes them, runs the F.n_step_* function, and restores
     /// the order: ys[i] is (L_i, out * direction), hy/cy (n_layers * direction, B, out). hx/cx may be None.
-    Result run(const Variable& hx, const Variable& cx, const std::vector<Variable>& xs);
+    Result run(const Variable& hx, const Variable& cx, const VarList& xs);
     /// After a member-wise copy: own parameters and the per-layer weight links copied per `mode`.
     void clone_state(const std::string& mode);
     /// The F.n_step_* function on time-major inputs.
@@ -55,9 +55,9 @@ protected:
 class NStepLSTMBase : public NStepRNNBase {
 public:
     std::tuple<Variable, Variable, std::vector<Variable>> forward(const Variable& hx, const Variable& cx,
-                                                                  const std::vector<Variable>& xs);
+                                                                  const VarList& xs);
     std::tuple<Variable, Variable, std::vector<Variable>> operator()(const Variable& hx, const Variable& cx,
-                                                                     const std::vector<Variable>& xs) {
+                                                                     const VarList& xs) {
         return forward(hx, cx, xs);
     }
 
@@ -68,8 +68,8 @@ protected:
 /// Links without one: __call__(hx, xs) -> (hy, ys).
 class NStepHiddenBase : public NStepRNNBase {
 public:
-    std::tuple<Variable, std::vector<Variable>> forward(const Variable& hx, const std::vector<Variable>& xs);
-    std::tuple<Variable, std::vector<Variable>> operator()(const Variable& hx, const std::vector<Variable>& xs) {
+    std::tuple<Variable, std::vector<Variable>> forward(const Variable& hx, const VarList& xs);
+    std::tuple<Variable, std::vector<Variable>> operator()(const Variable& hx, const VarList& xs) {
         return forward(hx, xs);
     }
 
