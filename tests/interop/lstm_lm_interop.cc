@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
 
     auto opt = std::make_shared<cnet::optimizers::SGD>(0.1);
     opt->setup(model);
-    Variable total = loss + F::sum(ys[1]) + F::sum(cy);
+    Variable total = loss + F::sum(ys[0]) * 0.5 + F::sum(ys[1]) + F::sum(cy);
     model->cleargrads();
     total.backward();
     opt->update();

@@ -70,7 +70,8 @@ def main():
     nstep = [v for y in ys for v in y.array.ravel().tolist()] + hy.array.ravel().tolist()
     opt = chainer.optimizers.SGD(0.1)
     opt.setup(model)
-    total = loss + F.sum(ys[1]) + F.sum(cy)
+    total = loss + F.sum(ys[0]) * 0.5 + F.sum(ys[1]) + F.sum(cy)  # every output used: Chainer's
+    # transpose_sequence cannot take a None gradient
     model.cleargrads()
     total.backward()
     opt.update()
