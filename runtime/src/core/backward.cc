@@ -14,6 +14,7 @@
 
 #include "cnet/core/config.h"
 #include "cnet/core/function_node.h"
+#include "cnet/core/grad_rows.h"
 #include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
 
@@ -158,6 +159,7 @@ void BackwardEngine::Accumulate(VariableImpl* v, const Variable& gx, const Funct
         existing->array.storage().use_count() == 1 && existing->array.is_contiguous() &&
         existing.get() != gx.impl()) {
         existing->array += ga;
+        internal::ForgetGradRows(v);  // See Note [Row-sparse gradients]
         if (!options_.table_mode) v->grad_pass = pass_;
         return;
     }
@@ -220,6 +222,7 @@ void BackwardEngine::Run() {
     for (VariableImpl* r : roots_)
         if (r->creator && (!options_.table_mode || !targets_.count(r))) Push(r->creator.get());
     using_config scope("enable_backprop", options_.enable_double_backprop);
+    internal::LeafGradScope leaf_scope(!options_.table_mode && !options_.enable_double_backprop);
     while (!heap_.empty()) {
         FunctionNode* node = heap_.top().node;
         heap_.pop();

@@ -2,7 +2,11 @@
 // its backward is two linears on transposed views (no copies) plus a sum, all differentiable.
 #include "cnet/functions/connection.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "cnet/core/function_node.h"
+#include "cnet/core/grad_rows.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
 #include "cnet/kernels/connection.h"
@@ -100,13 +104,41 @@ public:
     }
     VarList backward(const IndexList& targets, const VarList& gy) override {
         VarList gx(2);
-        for (int i : targets)
-            if (i == 1)
-                gx[1] = Apply1<EmbedIDGrad>({Variable(input_array(0), false), gy[0]}, input_shape(1), ignore_label_);
+        for (int i : targets) {
+            if (i != 1 || AccumulateIntoLeaf(gy[0].array())) continue;
+            gx[1] = Apply1<EmbedIDGrad>({Variable(input_array(0), false), gy[0]}, input_shape(1), ignore_label_);
+        }
         return gx;
     }
 
 private:
+    // See Note [Row-sparse gradients]: adds gy's rows straight into the grad of a leaf W (returning true) when
+    // backward is accumulating into leaves and W's grad is absent or exclusively owned.
+    bool AccumulateIntoLeaf(const Array& gy) {
+        VariableImpl* w = inputs()[1].get();
+        if (!internal::AccumulatingIntoLeafGrads() || w->creator || gy.dtype() != w->array.dtype() ||
+            gy.device() != w->array.device())
+            return false;
+        const bool fresh = !w->grad || !w->grad->array.defined();
+        if (!fresh) {
+            const Array& g = w->grad->array;
+            const bool exclusive = w->grad.use_count() == 1 && !w->grad->creator && g.storage().use_count() == 1 &&
+                                   g.is_contiguous() && g.dtype() == w->array.dtype() && g.shape() == w->array.shape();
+            if (!exclusive) return false;
+        }
+        std::shared_ptr<const std::vector<int64_t>> sparse = fresh ? nullptr : internal::GradRows(w);
+        if (fresh) w->grad = Variable(Array::Zeros(w->array.shape(), w->array.dtype(), w->array.device()), false).impl_ptr();
+        const Array ids = input_array(0).astype(Dtype::kInt64, false).as_contiguous();
+        kernels::EmbedScatterAdd(ids, gy.as_contiguous(), ignore_label_, w->grad->array);
+        // The grad stays row-sparse only if it was (fresh, or sparse before); rows of ignore_label add nothing.
+        if (fresh || sparse) {
+            std::vector<int64_t> rows = ids.to_device(Device::Cpu()).to_vector<int64_t>();
+            if (ignore_label_) rows.erase(std::remove(rows.begin(), rows.end(), *ignore_label_), rows.end());
+            internal::NoteGradRows(w, rows.data(), rows.size());
+        }
+        return true;
+    }
+
     std::optional<int64_t> ignore_label_;
 };
 

@@ -6,6 +6,13 @@
 // loops under -fmath-errno) run on one block before the next is touched. Above kParallelThreshold elements
 // the blocks are shared among OpenMP threads. Coefficients are computed in double and cast to the
 // parameter's dtype, as NumPy does with a Python float and a float32 array.
+//
+// Eigen's fast-math packet sqrt (rsqrt + a Newton step) differs from the exact scalar sqrt in the last bits, so
+// an element's update would depend on whether it falls in a vector lane: exact sqrt everywhere (as NumPy),
+// which also keeps the row-sparse updates identical to the dense ones (Note [Row-sparse gradients]); the
+// file is compiled without FMA contraction for the same reason (runtime/CMakeLists.txt).
+#define EIGEN_FAST_MATH 0
+
 #include "cnet/kernels/optimizer.h"
 
 #include <Eigen/Core>

@@ -22,7 +22,9 @@ void AdaGradRule::update_core(Parameter& param) {
     args.lr = hp.lr;
     args.eps = hp.eps;
     const Array state[] = {state_at(0)};
-    kernels::Update(kernels::UpdateRule::kAdaGrad, args, p, g, state);
+    // With eps > 0 a zero-gradient row is unchanged (0 / eps): only the rows used need the update.
+    if (!(hp.eps > 0 && internal::UpdateSparseRows(kernels::UpdateRule::kAdaGrad, args, param, p, g, {state[0]})))
+        kernels::Update(kernels::UpdateRule::kAdaGrad, args, p, g, state);
 }
 
 }  // namespace optimizers

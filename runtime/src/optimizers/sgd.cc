@@ -18,7 +18,9 @@ void SGDRule::update_core(Parameter& param) {
     const SGDHyperparameter& hp = hyperparam();
     kernels::UpdateArgs args;
     args.lr = hp.lr;
-    kernels::Update(kernels::UpdateRule::kSgd, args, p, g, nullptr);
+    // A zero-gradient row is unchanged: only the rows used are touched when they are known.
+    if (!internal::UpdateSparseRows(kernels::UpdateRule::kSgd, args, param, p, g, {}))
+        kernels::Update(kernels::UpdateRule::kSgd, args, p, g, nullptr);
 }
 
 }  // namespace optimizers

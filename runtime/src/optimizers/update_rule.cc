@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "cnet/core/function_node.h"
+#include "cnet/core/grad_rows.h"
 
 namespace cnet {
 
@@ -23,6 +24,7 @@ Array ContiguousGrad(const Parameter& param) {
 
 Array MutableGrad(Parameter& param) {
     VariableImpl* v = param.impl();
+    ForgetGradRows(v);  // the caller changes the grad in place (Note [Row-sparse gradients])
     if (!v->grad || !v->grad->array.defined()) return Array();
     const Array& g = v->grad->array;
     // Exclusively owned: one handle to the grad variable (ours), one to its storage (the grad's array).

@@ -1,0 +1,48 @@
+// grad_rows.h — row-sparse gradients of embedding matrices. See Note [Row-sparse gradients].
+//
+// Note [Row-sparse gradients]
+// F.embed_id's gradient w.r.t. W (V, d) is zero outside the rows of the ids used. When backward writes
+// into a leaf's grad (Variable::backward, not chainer.grad or double backprop), EmbedID scatter-adds its
+// rows straight into W.grad instead of building a dense (V, d) gradient per call, and records the rows here.
+// Update rules for which a zero-gradient row is left unchanged (SGD, AdaGrad with eps > 0) then touch only
+// those rows: the result is identical to the dense update. Any other in-place change of the grad
+// (internal::MutableGrad: optimizer hooks, loss scaling; the engine's accumulation of another gradient)
+// forgets the rows, and a new grad array invalidates them, so the dense path runs whenever in doubt.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace cnet {
+
+class VariableImpl;
+
+namespace internal {
+
+/// Records that the current grad of `param` is zero outside `rows` (appending to rows already recorded for
+/// the same grad).
+void NoteGradRows(const VariableImpl* param, const int64_t* rows, size_t n);
+/// The recorded rows of param's current grad (unsorted, possibly repeated), or nullptr when unknown (dense).
+std::shared_ptr<const std::vector<int64_t>> GradRows(const VariableImpl* param);
+/// Forgets the rows of `param` (its grad was changed in place).
+void ForgetGradRows(const VariableImpl* param);
+
+/// True while a Variable::backward pass runs that adds gradients into the leaves' grads (not chainer.grad's
+/// table mode, not recording for double backprop): functions may then accumulate into a leaf's grad directly.
+bool AccumulatingIntoLeafGrads();
+
+/// Sets AccumulatingIntoLeafGrads() for the lifetime of the object (used by the backward engine).
+class LeafGradScope {
+public:
+    explicit LeafGradScope(bool on);
+    ~LeafGradScope();
+    LeafGradScope(const LeafGradScope&) = delete;
+    LeafGradScope& operator=(const LeafGradScope&) = delete;
+
+private:
+    bool previous_;
+};
+
+}  // namespace internal
+}  // namespace cnet
