@@ -48,6 +48,7 @@ std::string OpResult(const std::string& name) {
     if (name == "n_step_lstm" || name == "n_step_bilstm") return "tuple[Variable, Variable, list[Variable]]";
     if (name.rfind("n_step_", 0) == 0) return "tuple[Variable, list[Variable]]";
     if (name == "max_pooling_2d" || name == "max_pooling_nd") return "tuple[Variable, ndarray] if return_indices else Variable";
+    if (name == "argmax_crf1d") return "tuple[Variable, list[ndarray]]";
     return "Variable";
 }
 
@@ -156,7 +157,7 @@ BuiltinTable::BuiltinTable() {
         e.from_ops_def = true;                                                                                \
         e.family = #op_family_;                                                                               \
         for (ParamSpec& p : e.signature.params) {                                                             \
-            if (p.name == "xs" || p.name == "inputs") p.type = "list[Variable]";                             \
+            if (p.name == "xs" || p.name == "ys" || p.name == "inputs") p.type = "list[Variable]";                             \
             if (p.name == "ws" || p.name == "bs") p.type = "list[list[Variable]]";                           \
         }                                                                                                     \
         entries_.push_back(std::move(e));                                                                     \
