@@ -8,7 +8,7 @@
 #include "cnet/core/dtype_dispatch.h"
 
 namespace cnet {
-namespace kernels {
+namespace native {
 namespace {
 
 template <typename T>
@@ -104,5 +104,12 @@ void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Arr
     });
 }
 
-}  // namespace kernels
+}  // namespace native
+
+template <>
+const kernels::LstmKernels& kernels::NativeKernels<kernels::LstmKernels>() {
+    static const LstmKernels table{&native::LstmForward, &native::LstmBackward};
+    return table;
+}
+
 }  // namespace cnet

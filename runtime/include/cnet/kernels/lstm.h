@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cnet/core/array.h"
+#include "cnet/kernels/dispatch.h"
 
 namespace cnet {
 namespace kernels {
@@ -22,6 +23,17 @@ void LstmForward(const Array& c_prev, const Array& x, const Array& c, const Arra
 /// gc_prev is (Bc, C, R), gx is (B, 4C, R).
 void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Array& gc, const Array& gh,
                   const Array& gc_prev, const Array& gx);
+
+/// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
+struct LstmKernels {
+    static constexpr const char* kFamily = "lstm";
+    void (*forward)(const Array& c_prev, const Array& x, const Array& c, const Array& h) = nullptr;
+    void (*backward)(const Array& c_prev, const Array& x, const Array& c, const Array& gc, const Array& gh,
+                     const Array& gc_prev, const Array& gx) = nullptr;
+};
+
+template <>
+const LstmKernels& NativeKernels<LstmKernels>();
 
 }  // namespace kernels
 }  // namespace cnet
