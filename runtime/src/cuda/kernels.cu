@@ -9,6 +9,7 @@
 #include "cnet/kernels/indexing.h"
 #include "cnet/kernels/linalg.h"
 #include "cnet/kernels/loss.h"
+#include "cnet/kernels/lstm.h"
 #include "cnet/kernels/normalization.h"
 #include "cnet/kernels/optimizer.h"
 #include "cnet/kernels/pooling.h"
@@ -45,6 +46,7 @@ void RegisterKernelTables() {
     static const kernels::LinalgKernels linalg{&cuda::Gemm};
     static const kernels::LossKernels loss{&cuda::SoftmaxCrossEntropyForward, &cuda::SoftmaxCrossEntropyBackward,
                                            &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward};
+    static const kernels::LstmKernels lstm{&cuda::LstmForward, &cuda::LstmBackward};
     static const kernels::NormalizationKernels normalization{&cuda::BatchNormForward, &cuda::BatchNormBackward};
     // ROI pooling has no CUDA kernels: roi_forward/roi_backward stay null (DeviceError naming them).
     static const kernels::PoolingKernels pooling{&cuda::MaxPoolingForward,
@@ -67,6 +69,7 @@ void RegisterKernelTables() {
     kernels::RegisterCudaKernels(indexing);
     kernels::RegisterCudaKernels(linalg);
     kernels::RegisterCudaKernels(loss);
+    kernels::RegisterCudaKernels(lstm);
     kernels::RegisterCudaKernels(normalization);
     kernels::RegisterCudaKernels(optimizer);
     kernels::RegisterCudaKernels(pooling);
