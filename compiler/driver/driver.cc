@@ -2,10 +2,15 @@
 #include "compiler/driver/driver.h"
 
 #include <CLI/CLI.hpp>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,14 +81,49 @@ int RunBuild(const CommandLine& cl, std::ostream& err) {
     return BuildExecutable(request, err);
 }
 
-// `cnetc run FILE -- ARGS`: build into a cache directory if stale, then replace this process with it.
+// Note [Private run directory]
+// `cnetc run` caches builds under $TMPDIR/cnet-run-UID/ and executes what it finds there when it is up to date,
+// so whoever controls that directory controls what runs. It is created mode 0700; an existing one is used only
+// when it is a real directory (not a symlink) owned by this user and closed to others, otherwise cnetc refuses.
+// Everything below it is then out of other users' reach.
+std::optional<std::string> PrivateRunDir(std::ostream& err) {
+    const char* tmp = std::getenv("TMPDIR");
+    const std::string dir = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/cnet-run-" +
+                            std::to_string(getuid());
+    if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
+        err << "cnetc: error: cannot create '" << dir << "': " << std::strerror(errno) << '\n';
+        return std::nullopt;
+    }
+    struct stat st;
+    std::string problem;
+    if (lstat(dir.c_str(), &st) != 0) {
+        problem = std::strerror(errno);
+    } else if (!S_ISDIR(st.st_mode)) {
+        problem = S_ISLNK(st.st_mode) ? "it is a symbolic link" : "it is not a directory";
+    } else if (st.st_uid != getuid()) {
+        problem = "it is owned by uid " + std::to_string(st.st_uid) + ", not by you (uid " +
+                  std::to_string(getuid()) + ")";
+    } else if ((st.st_mode & 077) != 0) {
+        char mode[8];
+        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+        problem = std::string("other users can write or read it (mode ") + mode + ", expected 0700)";
+    }
+    if (!problem.empty()) {
+        err << "cnetc: error: refusing to build in '" << dir << "': " << problem
+            << "\nnote: cnetc run executes the programs cached there; remove it or set TMPDIR to a private directory\n";
+        return std::nullopt;
+    }
+    return dir;
+}
+
+// `cnetc run FILE -- ARGS`: build into a private cache directory if stale, then replace this process with it.
 int RunRun(CommandLine cl, std::ostream& err) {
     char resolved[4096];
     const std::string abs = realpath(cl.input.c_str(), resolved) != nullptr ? resolved : cl.input;
-    const char* tmp = std::getenv("TMPDIR");
+    const std::optional<std::string> cache = PrivateRunDir(err);
+    if (!cache) return static_cast<int>(ExitCode::kUsage);
     std::string base = cl.input.substr(cl.input.find_last_of('/') == std::string::npos ? 0 : cl.input.find_last_of('/') + 1);
-    cl.output = std::string(tmp != nullptr ? tmp : "/tmp") + "/cnet-run-" + std::to_string(getuid()) + "/" +
-                std::to_string(std::hash<std::string>()(abs)) + "/" + base.substr(0, base.rfind('.'));
+    cl.output = *cache + "/" + std::to_string(std::hash<std::string>()(abs)) + "/" + base.substr(0, base.rfind('.'));
     const int code = RunBuild(cl, err);
     if (code != 0) return code;
     std::vector<char*> argv;

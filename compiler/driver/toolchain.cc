@@ -117,7 +117,7 @@ int BuildExecutable(const BuildRequest& request, std::ostream& err) {
     std::string command;
     const std::string launcher = CNET_TOOLCHAIN_LAUNCHER;
     if (!launcher.empty()) command += launcher + " ";
-    command += Quote(CNET_TOOLCHAIN_CXX) + " -std=c++17 " + request.opt_level + " -I" +
+    command += Quote(CNET_TOOLCHAIN_CXX) + " -std=c++17 " + request.opt_level + " " + CNET_TOOLCHAIN_CXX_FLAGS + " -I" +
                Quote(paths.include_dir) + " -o " + Quote(request.output) + " " + Quote(cc_path) + " " +
                Quote(runtime) + " " + CNET_TOOLCHAIN_LINK_FLAGS + " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");

@@ -38,6 +38,22 @@ void Generator::seed(uint64_t seed) {
     has_spare_ = false;
 }
 
+GeneratorState Generator::state() const {
+    GeneratorState st;
+    for (int i = 0; i < 4; ++i) st.s[i] = s_[i];
+    st.has_spare = has_spare_;
+    st.spare = spare_;
+    return st;
+}
+
+void Generator::set_state(const GeneratorState& st) {
+    CNET_CHECK_AS(ValueError, (st.s[0] | st.s[1] | st.s[2] | st.s[3]) != 0,
+                  "random generator state: all four state words are zero (not a state the generator can reach)");
+    for (int i = 0; i < 4; ++i) s_[i] = st.s[i];
+    has_spare_ = st.has_spare;
+    spare_ = st.spare;
+}
+
 uint64_t Generator::next_u64() {
     const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
     const uint64_t t = s_[1] << 17;

@@ -23,6 +23,10 @@ void Dims::resize(int n, int64_t fill) {
     ndim_ = n;
 }
 
+void Dims::ThrowProdOverflow() const {
+    throw ShapeError("the shape " + ToString() + " has more elements than fit in a 64-bit integer");
+}
+
 std::string Dims::ToString() const {
     std::ostringstream os;
     os << '(';

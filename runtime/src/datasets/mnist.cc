@@ -29,8 +29,14 @@ std::string Env(const char* name) {
     return v ? std::string(v) : std::string();
 }
 
-// Reads a whole file through zlib, which passes plain (non-gzip) files through unchanged.
+// Reads a whole file through zlib, which passes plain (non-gzip) files through unchanged. Deflate expands at
+// most 1032:1, so more output than that from a regular file of this size is corrupt data, and a device or pipe
+// has no size to bound the read: both are refused before memory runs out.
 std::string ReadMaybeGzip(const std::string& path) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) throw Error("cannot open '" + path + "': " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) throw Error("cannot read '" + path + "': not a regular file");
+    const uint64_t limit = static_cast<uint64_t>(st.st_size) * 1032 + (1 << 16);
     gzFile f = gzopen(path.c_str(), "rb");
     if (f == nullptr) throw Error("cannot open '" + path + "': " + std::strerror(errno));
     std::string out;
@@ -45,6 +51,10 @@ std::string ReadMaybeGzip(const std::string& path) {
         }
         if (n == 0) break;
         out.append(buffer, static_cast<size_t>(n));
+        if (out.size() > limit) {
+            gzclose(f);
+            throw Error("cannot read '" + path + "': it inflates to more than 1032 times its size (corrupt gzip data)");
+        }
     }
     gzclose(f);
     return out;
@@ -116,8 +126,8 @@ Array read_idx_file(const std::string& path) {
     for (int d = 0; d < ndim; ++d) {
         const uint32_t dim = BigEndian32(bytes, 4 + 4 * static_cast<size_t>(d));
         shape.push_back(dim);
-        count *= dim;
-        CNET_CHECK(count <= bytes.size(), "'", path, "': truncated IDX data");
+        CNET_CHECK(!__builtin_mul_overflow(count, uint64_t{dim}, &count) && count <= bytes.size(), "'", path,
+                   "': truncated IDX data (the header declares shape ", shape.ToString(), ")");
     }
     const size_t offset = 4 + 4 * static_cast<size_t>(ndim);
     CNET_CHECK(bytes.size() - offset == count, "'", path, "': IDX data has ", bytes.size() - offset,

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <mutex>
 #include <numeric>
+#include <string>
 #include <utility>
 
 #include "cnet/core/error.h"
 #include "cnet/serializers/missing_key_error.h"
+#include "cnet/serializers/random_state.h"
 
 namespace cnet {
 namespace iterators {
@@ -56,7 +58,18 @@ int64_t SerialIterator::epoch_size() const {
     return order_ ? static_cast<int64_t>(order_->size()) : dataset_->size();
 }
 
+namespace {
+
+// The epoch_detail of an empty dataset is 0/0 (Chainer: ZeroDivisionError in next()); a NaN would end training
+// before its first update and exit 0, so it is refused by name.
+void CheckNotEmpty(int64_t n) {
+    CNET_CHECK_AS(ValueError, n > 0, "SerialIterator: the dataset is empty (0 examples)");
+}
+
+}  // namespace
+
 double SerialIterator::epoch_detail() const {
+    CheckNotEmpty(epoch_size());
     return static_cast<double>(epoch_) + static_cast<double>(current_position_) / static_cast<double>(epoch_size());
 }
 
@@ -129,7 +142,7 @@ void SerialIterator::serialize(Serializer& serializer) {
         if (serializer.is_loading()) {
             CNET_CHECK_AS(SerializationError, order.defined() && order.ndim() == 1,
                           "SerialIterator: the stored order is not a 1-D array");
-            order_ = order.to_vector<int64_t>();
+            order_ = order.astype(Dtype::kInt64).to_vector<int64_t>();
         }
     }
     try {
@@ -139,6 +152,36 @@ void SerialIterator::serialize(Serializer& serializer) {
         previous_epoch_detail_ = static_cast<double>(epoch_) +
                                  static_cast<double>(current_position_ - batch_size_) / static_cast<double>(epoch_size());
         previous_epoch_detail_ = epoch_detail() > 0 ? std::max(previous_epoch_detail_, 0.0) : -1.0;
+    }
+    // A seeded ShuffleOrderSampler owns a generator; its state makes the next epochs' orders resume exactly.
+    if (const ShuffleOrderSampler* sampler = order_sampler_.target<ShuffleOrderSampler>()) {
+        if (sampler->generator() != nullptr)
+            serializers::serialize_random_state(serializer, "_order_sampler_random_state", *sampler->generator());
+    }
+    if (serializer.is_loading()) ValidateLoadedState();
+}
+
+// A snapshot is input: state that next() would use to index out of bounds is rejected here, with the value.
+void SerialIterator::ValidateLoadedState() const {
+    const int64_t n = dataset_->size();
+    auto fail = [](const std::string& what) { throw SerializationError("SerialIterator: the snapshot's " + what); };
+    if (epoch_ < 0) fail("epoch " + std::to_string(epoch_) + " is negative");
+    // Below the dataset size; a batch larger than the dataset lets it grow past (as in Chainer), harmlessly.
+    if (current_position_ < 0 || (batch_size_ <= n && current_position_ >= n))
+        fail("current_position " + std::to_string(current_position_) + " is out of range for a dataset of " +
+             std::to_string(n) + " examples (batch size " + std::to_string(batch_size_) + ")");
+    if (!(previous_epoch_detail_ == -1 || previous_epoch_detail_ >= 0))  // also rejects NaN
+        fail(internal::StrCat("previous_epoch_detail ", previous_epoch_detail_, " is neither None (-1) nor >= 0"));
+    if (!order_) return;
+    if (static_cast<int64_t>(order_->size()) != n)
+        fail("order has " + std::to_string(order_->size()) + " entries for a dataset of " + std::to_string(n) +
+             " examples");
+    std::vector<bool> seen(static_cast<size_t>(n), false);
+    for (int64_t index : *order_) {
+        if (index < 0 || index >= n || seen[static_cast<size_t>(index)])
+            fail("order is not a permutation of range(" + std::to_string(n) + ") (entry " + std::to_string(index) +
+                 ")");
+        seen[static_cast<size_t>(index)] = true;
     }
 }
 

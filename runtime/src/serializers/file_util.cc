@@ -42,12 +42,35 @@ void WriteAll(int fd, const std::string& bytes, const std::string& tmp) {
 }  // namespace
 
 std::string ReadFileBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw SerializationError("cannot open '" + path + "': " + ErrnoText());
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) throw SerializationError("cannot read '" + path + "'");
-    return buffer.str();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw SerializationError("cannot open '" + path + "': " + ErrnoText());
+    struct stat st;
+    if (::fstat(fd, &st) != 0) {
+        const std::string why = ErrnoText();
+        ::close(fd);
+        throw SerializationError("cannot read '" + path + "': " + why);
+    }
+    // Only a regular file has a size to check before allocating: a device or pipe (--resume /dev/urandom) would
+    // be read until memory runs out.
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        throw SerializationError("cannot read '" + path + "': " +
+                                 (S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file"));
+    }
+    std::string bytes(static_cast<size_t>(st.st_size), '\0');
+    size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd, &bytes[done], bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const std::string why = n < 0 ? ErrnoText() : "the file shrank while being read";
+            ::close(fd);
+            throw SerializationError("cannot read '" + path + "': " + why);
+        }
+        done += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    return bytes;
 }
 
 void WriteFileAtomically(const std::string& path, const std::string& bytes) {

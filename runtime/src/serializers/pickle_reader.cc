@@ -279,13 +279,20 @@ PickledObjectArray DecodePickledObjectArray(const std::string& bytes, const std:
         throw fail("only object arrays are read from pickles");
     PickledObjectArray out;
     if (state->items[1]->kind != Kind::kTuple) throw fail("bad shape");
+    // The shape is file contents: negative or overflowing dimensions are corrupt, never a wrapped-around count.
+    int64_t count = 1;
     for (const PyValuePtr& d : state->items[1]->items) {
-        if (d->kind != Kind::kInt) throw fail("bad shape");
+        if (d->kind != Kind::kInt || d->i < 0) throw fail("bad shape");
+        if (out.shape.ndim() == kMaxNdim) throw fail("more than " + std::to_string(kMaxNdim) + " dimensions");
         out.shape.push_back(d->i);
+        if (__builtin_mul_overflow(count, d->i, &count))
+            throw fail("the shape " + out.shape.ToString() + " has more elements than fit in a 64-bit integer");
     }
     if (state->items[4]->kind != Kind::kList) throw fail("bad object array data");
     out.elements = state->items[4]->items;
-    if (static_cast<int64_t>(out.elements.size()) != out.shape.prod()) throw fail("element count does not match shape");
+    if (static_cast<int64_t>(out.elements.size()) != count)
+        throw fail("element count " + std::to_string(out.elements.size()) + " does not match the shape " +
+                   out.shape.ToString());
     return out;
 }
 

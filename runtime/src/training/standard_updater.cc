@@ -89,6 +89,8 @@ void StandardUpdater::serialize(Serializer& serializer) {
         if (optimizer->target) optimizer->target->serialize(*serializer["model:" + name]);
     }
     serializer.serialize("iteration", iteration);
+    CNET_CHECK_AS(SerializationError, iteration >= 0, "StandardUpdater: the snapshot's iteration ", iteration,
+                  " is negative");
 }
 
 }  // namespace updaters

@@ -2,10 +2,13 @@
 #include "cnet/training/trainer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "cnet/core/error.h"
+#include "cnet/core/source_location.h"
 #include "cnet/optimizers/optimizer.h"
+#include "cnet/serializers/random_state.h"
 #include "cnet/serializers/serializer.h"
 #include "training/internal.h"
 
@@ -92,13 +95,19 @@ void Trainer::run(bool show_loop_exception_msg) {
         for (const Entry* e : order) e->extension->finalize();
         updater->finalize();
     };
+    // An error raised by the loop itself names the .cnet line of trainer.run(), not the last model line that ran:
+    // the location goes back to the caller's after each callback into user code (the model inside the update,
+    // extensions) returns. A callback that throws keeps its own line.
+    const SourceLocation caller = current_source_location();
     try {
         while (!(*stop_trigger)(*this)) {
             observation = reporter::Observation();
             auto scope = reporter.scope(observation);
             updater->update();
+            current_source_location() = caller;
             for (const Entry* e : order) {
                 if ((*e->trigger)(*this)) (*e->extension)(*this);
+                current_source_location() = caller;
             }
         }
     } catch (...) {
@@ -134,11 +143,16 @@ void Trainer::serialize(Serializer& serializer) {
     if (serializer.is_loading()) {
         double value = 0.0;
         serializer.serialize("_snapshot_elapsed_time", value);
+        CNET_CHECK_AS(SerializationError, std::isfinite(value) && value >= 0,
+                      "Trainer: the snapshot's _snapshot_elapsed_time ", value, " is not a non-negative number");
         snapshot_elapsed_time_ = value;
     } else {
         double value = start_at_ || done_ ? elapsed_time() : snapshot_elapsed_time_;
         serializer.serialize("_snapshot_elapsed_time", value);
     }
+    // The default generator (shuffling, dropout, initializers) continues where the snapshot left it, so a resumed
+    // run with a fixed seed repeats the uninterrupted one exactly. Chainer never asks for this key.
+    serializers::serialize_default_random_state(serializer, "_random_state");
 }
 
 }  // namespace training

@@ -35,11 +35,24 @@ void SerializeOrInvalidate(Serializer& serializer, const std::string& key, T& va
     }
 }
 
+// Snapshots are input: -1 stands for "not saved"; anything else must be a reachable value.
+void ValidateLoadedPrevious(const char* trigger, int64_t previous_iteration, double previous_epoch_detail) {
+    CNET_CHECK_AS(SerializationError, previous_iteration >= -1, trigger, ": the snapshot's previous_iteration ",
+                  previous_iteration, " is negative");
+    CNET_CHECK_AS(SerializationError, previous_epoch_detail == -1.0 || (previous_epoch_detail >= 0 &&
+                                                                        std::isfinite(previous_epoch_detail)),
+                  trigger, ": the snapshot's previous_epoch_detail ", previous_epoch_detail,
+                  " is neither -1 nor a non-negative number");
+}
+
 }  // namespace
 
 IntervalTrigger::IntervalTrigger(double period, bool period_is_integral, std::string unit)
     : period_(period), period_is_integral_(period_is_integral), unit_(std::move(unit)) {
     CheckUnit(unit_);
+    // Chainer fails later with only "float divmod()"; a training length of 0 (`--epoch 0`) is said as such.
+    CNET_CHECK_AS(ValueError, period_ > 0, "IntervalTrigger: the period must be positive, got (", period_str(), ", '",
+                  unit_, "')");
     CNET_CHECK_AS(ValueError, unit_ == "epoch" || period_ == std::floor(period_),
                   "the period of an 'iteration' IntervalTrigger must be an integer, got ", period_);
 }
@@ -75,6 +88,7 @@ void IntervalTrigger::serialize(Serializer& serializer) {
                                   "The previous value of epoch_detail is not saved. IntervalTrigger uses the "
                                   "value of trainer.updater.previous_epoch_detail. If this trigger is not "
                                   "called at every iteration, it may not work correctly.");
+    if (serializer.is_loading()) ValidateLoadedPrevious("IntervalTrigger", previous_iteration_, previous_epoch_detail_);
 }
 
 TriggerArg IntervalTrigger::get_training_length() const {
@@ -124,6 +138,8 @@ void ManualScheduleTrigger::serialize(Serializer& serializer) {
                                   "The previous value of epoch_detail is not saved. ManualScheduleTrigger uses "
                                   "the value of trainer.updater.previous_epoch_detail. If this trigger is not "
                                   "called at every iteration, it may not work correctly.");
+    if (serializer.is_loading())
+        ValidateLoadedPrevious("ManualScheduleTrigger", previous_iteration_, previous_epoch_detail_);
 }
 
 }  // namespace triggers

@@ -178,5 +178,88 @@ TEST(SerialIteratorTest, SerializeRoundTripResumesTheSameBatches) {
     EXPECT_EQ(Ids(from_old.next()), (std::vector<int64_t>{4, 3, 2}));
 }
 
+// A snapshot is input: state next() cannot continue from is refused with the value, never read out of bounds.
+serializers::NpzFile ValidIteratorState() {
+    serializers::NpzFile npz;
+    npz.set("current_position", Array::FromScalar(2, Dtype::kInt64));
+    npz.set("epoch", Array::FromScalar(1, Dtype::kInt64));
+    npz.set("is_new_epoch", Array::FromScalar(false, Dtype::kBool));
+    npz.set("order", Array::FromVector(std::vector<int64_t>{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
+    npz.set("previous_epoch_detail", Array::FromScalar(1.1, Dtype::kFloat64));
+    return npz;
+}
+
+std::string LoadError(const serializers::NpzFile& npz, int64_t n = 10, int64_t batch = 3) {
+    SerialIterator it(Range(n), batch);
+    serializers::NpzDeserializer loader(std::make_shared<serializers::NpzFile>(npz));
+    try {
+        it.serialize(loader);
+    } catch (const SerializationError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(SerialIteratorTest, LoadRejectsStateOutOfRange) {
+    EXPECT_EQ(LoadError(ValidIteratorState()), "");
+    auto with = [](const std::string& key, const Array& value) {
+        serializers::NpzFile npz = ValidIteratorState();
+        npz.set(key, value);
+        return npz;
+    };
+    EXPECT_EQ(LoadError(with("current_position", Array::FromScalar(-1, Dtype::kInt64))),
+              "SerialIterator: the snapshot's current_position -1 is out of range for a dataset of 10 examples "
+              "(batch size 3)");
+    EXPECT_EQ(LoadError(with("current_position", Array::FromScalar(10, Dtype::kInt64))),
+              "SerialIterator: the snapshot's current_position 10 is out of range for a dataset of 10 examples "
+              "(batch size 3)");
+    // A batch larger than the dataset moves the position past its end (as in Chainer): accepted.
+    EXPECT_EQ(LoadError(with("current_position", Array::FromScalar(12, Dtype::kInt64)), 10, 16), "");
+    EXPECT_EQ(LoadError(with("epoch", Array::FromScalar(-3, Dtype::kInt64))),
+              "SerialIterator: the snapshot's epoch -3 is negative");
+    EXPECT_EQ(LoadError(with("order", Array::FromVector(std::vector<int64_t>{0, 1, 2}))),
+              "shape mismatch for 'order': expected (10,), got (3,)");
+    EXPECT_EQ(LoadError(with("order", Array::FromVector(std::vector<int64_t>{9, 8, 7, 6, 5, 4, 3, 2, 1, 10}))),
+              "SerialIterator: the snapshot's order is not a permutation of range(10) (entry 10)");
+    EXPECT_EQ(LoadError(with("order", Array::FromVector(std::vector<int64_t>{9, 8, 7, 6, 5, 4, 3, 2, 1, 1}))),
+              "SerialIterator: the snapshot's order is not a permutation of range(10) (entry 1)");
+    EXPECT_EQ(LoadError(with("order", Array::FromVector(std::vector<int64_t>{-1, 8, 7, 6, 5, 4, 3, 2, 1, 0}))),
+              "SerialIterator: the snapshot's order is not a permutation of range(10) (entry -1)");
+    EXPECT_EQ(LoadError(with("previous_epoch_detail", Array::FromScalar(-0.5, Dtype::kFloat64))),
+              "SerialIterator: the snapshot's previous_epoch_detail -0.5 is neither None (-1) nor >= 0");
+}
+
+// An empty dataset has no epoch_detail (0/0; Chainer raises ZeroDivisionError): said by name, so training on one
+// fails instead of stopping before its first update.
+TEST(SerialIteratorTest, EmptyDatasetIsAnError) {
+    SerialIterator it(Range(0), 4);
+    EXPECT_THROW(
+        {
+            try {
+                it.next();
+            } catch (const ValueError& e) {
+                EXPECT_STREQ(e.what(), "SerialIterator: the dataset is empty (0 examples)");
+                throw;
+            }
+        },
+        ValueError);
+    EXPECT_THROW(it.epoch_detail(), ValueError);
+}
+
+// A seeded ShuffleOrderSampler's generator is in the snapshot: the resumed iterator draws the same later epochs.
+TEST(SerialIteratorTest, SeededSamplerStateResumesLaterEpochs) {
+    SerialIterator it(Range(7), 3, true, std::nullopt, iterators::ShuffleOrderSampler(11));
+    for (int k = 0; k < 5; ++k) it.next();
+    serializers::DictionarySerializer saver;
+    it.serialize(saver);
+    EXPECT_EQ(saver.target()->at("_order_sampler_random_state").shape(), (Shape{6}));
+
+    // A different seed: only the snapshot can make its later epochs equal.
+    SerialIterator resumed(Range(7), 3, true, std::nullopt, iterators::ShuffleOrderSampler(99));
+    serializers::NpzDeserializer loader(std::make_shared<serializers::NpzFile>(*saver.target()));
+    resumed.serialize(loader);
+    for (int k = 0; k < 12; ++k) EXPECT_EQ(Ids(resumed.next()), Ids(it.next())) << "batch " << k;
+}
+
 }  // namespace
 }  // namespace cnet

@@ -142,5 +142,38 @@ TEST(NpyFormatTest, CorruptInputRaisesSerializationError) {
                  SerializationError);
 }
 
+// An object array's pickle states its own shape: one whose element count overflows int64 ((2^62 + 1) * 784 wraps
+// to 784, the number of elements given) or that has a negative dimension is corrupt, not a 784-element array.
+TEST(NpyFormatTest, PickledShapeIsOverflowChecked) {
+    const std::string none = FromHex(kNone);
+    auto with = [&](const std::string& shape, int64_t elements) {
+        std::string bytes = none;
+        const size_t version_and_shape = bytes.find(std::string("\x4b\x01\x29", 3));  // 1, ()
+        const size_t data = bytes.find(std::string("\x4e\x61\x74", 3));              // None, APPEND, TUPLE
+        EXPECT_NE(version_and_shape, std::string::npos);
+        EXPECT_NE(data, std::string::npos);
+        bytes.replace(data, 2, "(" + std::string(static_cast<size_t>(elements), 'N') + "e");
+        bytes.replace(version_and_shape + 2, 1, shape);
+        return bytes;
+    };
+    auto error = [](const std::string& bytes) -> std::string {
+        try {
+            DecodeNpy(bytes, "obj.npy");
+        } catch (const SerializationError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    // LONG1 8 bytes 2^62 + 1, BININT 784, TUPLE2
+    const std::string huge = std::string("\x8a\x08\x01\x00\x00\x00\x00\x00\x00\x40", 10) +
+                             std::string("\x4a\x10\x03\x00\x00\x86", 6);
+    EXPECT_EQ(error(with(huge, 784)), "obj.npy: unsupported pickled object (the shape (4611686018427387905, 784) has "
+                                      "more elements than fit in a 64-bit integer)");
+    // BININT -1, TUPLE1
+    EXPECT_EQ(error(with(std::string("\x4a\xff\xff\xff\xff\x85", 6), 1)), "obj.npy: unsupported pickled object (bad shape)");
+    EXPECT_EQ(error(with(std::string("\x4b\x03\x85", 3), 2)),
+              "obj.npy: unsupported pickled object (element count 2 does not match the shape (3,))");
+}
+
 }  // namespace
 }  // namespace cnet

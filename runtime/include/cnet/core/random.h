@@ -8,6 +8,14 @@
 namespace cnet {
 namespace random {
 
+/// Everything a Generator's future draws depend on: the xoshiro words and Box-Muller's cached value. Snapshots
+/// carry it so a resumed run draws exactly what the uninterrupted run would have.
+struct GeneratorState {
+    uint64_t s[4] = {};
+    bool has_spare = false;
+    double spare = 0;
+};
+
 class Generator {
 public:
     explicit Generator(uint64_t seed) { this->seed(seed); }
@@ -19,6 +27,10 @@ public:
     double normal();
     /// Uniform integer in [low, high).
     int64_t randint(int64_t low, int64_t high);
+
+    GeneratorState state() const;
+    /// ValueError for the all-zero word state, which xoshiro never leaves (it would draw only zeros).
+    void set_state(const GeneratorState& state);
 
 private:
     uint64_t s_[4];

@@ -47,10 +47,13 @@ public:
     void erase(int pos);
     void resize(int n, int64_t fill = 0);
 
-    /// Product of the entries (1 for an empty list).
+    /// Product of the entries (1 for an empty list). Shapes come from files too, so an element count that
+    /// does not fit int64 is a ShapeError, never a wrapped-around small number.
     int64_t prod() const {
         int64_t p = 1;
-        for (int i = 0; i < ndim_; ++i) p *= dims_[i];
+        for (int i = 0; i < ndim_; ++i) {
+            if (__builtin_mul_overflow(p, dims_[i], &p)) ThrowProdOverflow();
+        }
         return p;
     }
     std::vector<int64_t> to_vector() const { return std::vector<int64_t>(begin(), end()); }
@@ -66,6 +69,8 @@ public:
     friend bool operator!=(const Dims& a, const Dims& b) { return !(a == b); }
 
 private:
+    [[noreturn]] void ThrowProdOverflow() const;
+
     int64_t dims_[kMaxNdim] = {};
     int ndim_ = 0;
 };

@@ -23,6 +23,8 @@ class ShuffleOrderSampler {
 public:
     explicit ShuffleOrderSampler(std::optional<uint64_t> seed = std::nullopt);
     std::vector<int64_t> operator()(const std::vector<int64_t>& current_order, int64_t current_position) const;
+    /// The sampler's own generator (null when it draws from the default one); iterators snapshot its state.
+    random::Generator* generator() const { return generator_.get(); }
 
 private:
     std::shared_ptr<random::Generator> generator_;  // null: the default generator

@@ -22,7 +22,8 @@ namespace iterators {
 ///   next() returns an empty batch (see Note [StopIteration as an empty batch]).
 /// - epoch_detail = epoch + current_position / len; previous_epoch_detail is None before the first batch.
 /// Serialized keys: current_position, epoch, is_new_epoch, order (when shuffling), previous_epoch_detail
-/// (-1 for None), as Chainer writes them.
+/// (-1 for None), as Chainer writes them, and _order_sampler_random_state for a seeded ShuffleOrderSampler
+/// (a key Chainer never asks for). Loaded state is validated (SerializationError naming the bad value).
 class SerialIterator : public Iterator {
 public:
     SerialIterator(datasets::DatasetPtr dataset, int64_t batch_size, bool repeat = true,
@@ -45,6 +46,8 @@ public:
 
 private:
     int64_t epoch_size() const;
+    /// SerializationError unless the loaded state is one next() can continue from.
+    void ValidateLoadedState() const;
 
     datasets::DatasetPtr dataset_;
     int64_t batch_size_;

@@ -6,7 +6,8 @@
 namespace cnet {
 namespace serializers {
 
-/// Reads a whole file into memory. Throws SerializationError naming the path when it cannot be read.
+/// Reads a whole regular file into memory, allocating its size as stat reports it. Throws SerializationError
+/// naming the path when it cannot be read or is not a regular file (a device or pipe has no size to check).
 std::string ReadFileBytes(const std::string& path);
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory is written, flushed and
