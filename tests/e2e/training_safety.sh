@@ -19,17 +19,24 @@ start=$(date +%s%N)
 ./tiny_train --out ref > ref.txt
 run_ns=$(( $(date +%s%N) - start ))
 
-# Killed and resumed eight times, each after a fraction of the uninterrupted run's time (together about 80% of
-# it, so most kills land mid-run; snapshots every 3 iterations), then finished from the newest snapshot.
+# Killed and resumed eight times, each a fraction of the uninterrupted run's time after its first snapshot
+# (together about 60% of the run, so most kills land mid-run; snapshots every 3 iterations), then finished from
+# the newest snapshot.
 newest() { { ls "$1" 2>/dev/null || true; } | { grep -E '^snapshot_iter_[0-9]+$' || true; } | sort -t_ -k3 -n | tail -1; }
 kills=0
-for percent in 8 12 5 15 10 7 13 9; do
+for percent in 6 9 4 11 8 5 10 7; do
   delay=$(awk -v ns="$run_ns" -v p="$percent" 'BEGIN { printf "%.3f", ns * p / 100 / 1e9 }')
   snap=$(newest killed)
   args=(--out killed)
   [ -n "$snap" ] && args+=(--resume "killed/$snap")
   ./tiny_train "${args[@]}" > /dev/null 2>&1 &
   pid=$!
+  # The delay counts from this run's first snapshot: on a loaded machine starting up can take longer than it.
+  for _ in $(seq 6000); do
+    [ "$(newest killed)" != "$snap" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.01
+  done
   sleep "$delay"
   if kill -KILL "$pid" 2>/dev/null; then kills=$((kills + 1)); fi
   wait "$pid" 2>/dev/null || true
