@@ -71,7 +71,7 @@ Variable crf1d(const Variable& cost, const VarList& xs, const VarList& ys, const
             score = score[Slice(0, batch)];
         }
         const Array idx = np::add(np::multiply(y_prev.array().astype(Dtype::kInt64),
-                                               Array::FromScalar(Scalar(n_label), Dtype::kInt64)),
+                                               Array::FromScalar(Scalar(n_label), Dtype::kInt64).to_device(cost.device())),
                                   ys[t].array().astype(Dtype::kInt64))
                               .astype(Dtype::kInt32);
         score = score + select_item(xs[t], ys[t]) + reshape(embed_id(idx, flat_cost), Shape{batch});
@@ -115,7 +115,7 @@ std::pair<Variable, std::vector<Array>> argmax_crf1d(const Variable& cost, const
             const std::vector<int64_t> extra = np::argmax(alphas[s].array(), 1).astype(Dtype::kInt64).to_vector<int64_t>();
             next.insert(next.end(), extra.begin(), extra.end());
         }
-        inds = Array::FromVector(next);
+        inds = Array::FromVector(next).to_device(alpha.device());
         path.push_back(inds.astype(Dtype::kInt32));
     }
     std::reverse(path.begin(), path.end());

@@ -98,7 +98,7 @@ public:
             Shape rest_shape = c_prev.shape();
             rest_shape[0] = bc - b;
             const Variable rest = gy[0].defined() ? gy[0][Slice(b, {})]
-                                                  : Variable(Array::Zeros(rest_shape, c_prev.dtype()), false);
+                                                  : Variable(Array::Zeros(rest_shape, c_prev.dtype(), c_prev.device()), false);
             gc_prev = concat({gc_prev, rest}, 0);
         }
         return {gc_prev, JoinInterleaved({ga, gi, gf, go}, x.shape())};

@@ -29,14 +29,14 @@ Variable negative_sampling(const Variable& x, const Variable& t, const Variable&
     const Array negatives = sampler(Shape{batch, sample_size}).astype(Dtype::kInt32);
     const Array samples = np::concatenate({t.array().astype(Dtype::kInt32).reshape(Shape{batch, 1}), negatives}, 1);
     // Rows with t == -1 are ignored: their ids (the -1 included) are replaced by 0 and their loss is masked.
-    const Array keep = np::not_equal(t.array().astype(Dtype::kInt32), Array::FromScalar(-1, Dtype::kInt32));
+    const Array keep = np::not_equal(t.array().astype(Dtype::kInt32), Array::FromScalar(-1, Dtype::kInt32).to_device(x.device()));
     const Array ids = np::where(keep.reshape(Shape{batch, 1}).broadcast_to(samples.shape()), samples,
-                                Array::FromScalar(0, Dtype::kInt32));
+                                Array::FromScalar(0, Dtype::kInt32).to_device(x.device()));
     const Variable w = embed_id(ids, W);  // (B, 1 + S, D)
     const Variable f = sum(w * broadcast_to(reshape(x, Shape{batch, 1, dim}), w.shape()), 2);  // (B, 1 + S)
     std::vector<double> sign(static_cast<size_t>(sample_size + 1), 1.0);
     sign[0] = -1.0;
-    const Array signs = Array::FromVector(sign, Shape{1, sample_size + 1}).astype(x.dtype());
+    const Array signs = Array::FromVector(sign, Shape{1, sample_size + 1}).astype(x.dtype()).to_device(x.device());
     Variable loss = sum(softplus(f * broadcast_to(Variable(signs, false), f.shape())), 1);  // (B,)
     loss = loss * Variable(keep.astype(x.dtype()), false);
     return reduce == "sum" ? sum(loss) : loss;

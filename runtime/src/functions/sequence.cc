@@ -32,11 +32,14 @@ public:
     }
     ArrayList forward(const ArrayList& xs) override { return Transpose(xs); }
     VarList backward(const IndexList&, const VarList& gy) override {
-        // Missing output gradients are zeros of that output's shape.
+        // Missing output gradients are zeros of that output's shape, on the given gradients' device.
+        Device device = Device::Cpu();
+        for (const Variable& g : gy)
+            if (g.defined()) device = g.device();
         VarList g;
         for (size_t t = 0; t < gy.size(); ++t) {
             g.push_back(gy[t].defined() ? gy[t]
-                                        : Variable(Array::Zeros(output_shape(t), output_dtype(t)), false));
+                                        : Variable(Array::Zeros(output_shape(t), output_dtype(t), device), false));
         }
         return ApplyN<TransposeSequence>(g);
     }

@@ -16,15 +16,20 @@
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/connection.h"
 #include "cnet/functions/convolution.h"
+#include "cnet/functions/crf1d.h"
 #include "cnet/functions/evaluation.h"
 #include "cnet/functions/loss.h"
 #include "cnet/functions/lstm.h"
 #include "cnet/functions/math.h"
+#include "cnet/functions/n_step_rnn.h"
+#include "cnet/functions/negative_sampling.h"
 #include "cnet/functions/noise.h"
 #include "cnet/functions/normalization.h"
 #include "cnet/functions/pooling.h"
 #include "cnet/functions/reduction.h"
+#include "cnet/functions/sequence.h"
 #include "cnet/functions/spatial.h"
+#include "cnet/functions/tensor_math.h"
 #include "cuda_test_util.h"
 
 namespace cnet {
@@ -46,30 +51,8 @@ const std::map<std::string, Grad>& OpsTable() {
 }
 
 // Functions with no GPU case, and why.
-// Functions being added on other branches while this table was written (session of 2026-11-24).
-constexpr const char* kNewerThanTheTable = "added after the GPU case table was written; no GPU case yet";
 const std::map<std::string, std::string> kNotOnGpu = {
-    {"slstm", "no GPU case written yet"},
-    {"tree_lstm", "no GPU case written yet"},
-    {"n_step_lstm", "no GPU case written yet"},
-    {"n_step_bilstm", "no GPU case written yet"},
-    {"argmax_crf1d", kNewerThanTheTable},
-    {"bias", kNewerThanTheTable},
-    {"bilinear", kNewerThanTheTable},
-    {"crf1d", kNewerThanTheTable},
-    {"cumsum", kNewerThanTheTable},
-    {"maxout", kNewerThanTheTable},
-    {"negative_sampling", kNewerThanTheTable},
-    {"prelu", kNewerThanTheTable},
-    {"scale", kNewerThanTheTable},
-    {"tensordot", kNewerThanTheTable},
     {"roi_pooling_2d", "ROI pooling has no CUDA kernels (the pooling table's roi entries are null on CUDA)"},
-    {"n_step_gru", "no GPU case written yet"},
-    {"n_step_bigru", "no GPU case written yet"},
-    {"n_step_rnn", "no GPU case written yet"},
-    {"n_step_birnn", "no GPU case written yet"},
-    {"pad_sequence", "no GPU case written yet"},
-    {"transpose_sequence", "no GPU case written yet"},
 };
 
 struct OpCase {
@@ -490,14 +473,189 @@ std::vector<OpCase> ImageCases(Dtype d) {
     return c;
 }
 
+// The n_step_* functions: hx (and cx), then ws and bs flattened (layers x directions x n_w), then xs, all in
+// one input list; `unpack` rebuilds the arguments. The first n_w / 2 weights of a layer take its input.
+struct NStepArgs {
+    Variable hx, cx;
+    F::WeightList ws, bs;
+    VarList xs;
+};
+struct NStepSpec {
+    int64_t layers, dirs, n_w;
+    bool cell;
+};
+constexpr int64_t kNStepIn = 3, kNStepHidden = 4;
+const std::vector<int64_t> kNStepBatches = {3, 2, 2};  // B_t per time step, non-increasing
+
+std::vector<Array> NStepInputs(const NStepSpec& s, Dtype d, uint64_t seed) {
+    const int64_t n = kNStepHidden, b0 = kNStepBatches[0];
+    std::vector<Array> in = {U(Shape{s.layers * s.dirs, b0, n}, d, -1, 1, seed++)};
+    if (s.cell) in.push_back(U(Shape{s.layers * s.dirs, b0, n}, d, -1, 1, seed++));
+    for (int64_t l = 0; l < s.layers; ++l)
+        for (int64_t k = 0; k < s.dirs * s.n_w; ++k) {
+            const int64_t in_size = k % s.n_w >= s.n_w / 2 ? n : (l == 0 ? kNStepIn : s.dirs * n);
+            in.push_back(U(Shape{n, in_size}, d, -0.5, 0.5, seed++));
+        }
+    for (int64_t k = 0; k < s.layers * s.dirs * s.n_w; ++k) in.push_back(U(Shape{n}, d, -0.5, 0.5, seed++));
+    for (int64_t b : kNStepBatches) in.push_back(U(Shape{b, kNStepIn}, d, -1, 1, seed++));
+    return in;
+}
+
+NStepArgs NStepUnpack(const NStepSpec& s, const std::vector<Variable>& v) {
+    NStepArgs a;
+    size_t i = 0;
+    a.hx = v[i++];
+    if (s.cell) a.cx = v[i++];
+    for (F::WeightList* list : {&a.ws, &a.bs})
+        for (int64_t k = 0; k < s.layers * s.dirs; ++k) {
+            list->emplace_back(v.begin() + static_cast<int64_t>(i), v.begin() + static_cast<int64_t>(i) + s.n_w);
+            i += static_cast<size_t>(s.n_w);
+        }
+    for (; i < v.size(); ++i) a.xs.push_back(v[i]);
+    return a;
+}
+
+VarList Join(std::initializer_list<Variable> head, const std::vector<Variable>& tail) {
+    VarList out;
+    for (const Variable& h : head) out.push_back(h);
+    for (const Variable& t : tail) out.push_back(t);
+    return out;
+}
+
+std::vector<OpCase> NStepCases(Dtype d) {
+    std::vector<OpCase> c;
+    const NStepSpec lstm{2, 1, 8, true}, bilstm{2, 2, 8, true}, gru{2, 1, 6, false}, bigru{2, 2, 6, false},
+        rnn{2, 1, 2, false}, birnn{2, 2, 2, false};
+    c.push_back({"n_step_lstm", NStepInputs(lstm, d, 70), [lstm](auto v) {
+                     const NStepArgs a = NStepUnpack(lstm, v);
+                     auto [hy, cy, ys] = F::n_step_lstm(2, 0.0, a.hx, a.cx, a.ws, a.bs, a.xs);
+                     return Join({hy, cy}, ys);
+                 }});
+    c.push_back({"n_step_bilstm", NStepInputs(bilstm, d, 71), [bilstm](auto v) {
+                     const NStepArgs a = NStepUnpack(bilstm, v);
+                     auto [hy, cy, ys] = F::n_step_bilstm(2, 0.0, a.hx, a.cx, a.ws, a.bs, a.xs);
+                     return Join({hy, cy}, ys);
+                 }});
+    c.push_back({"n_step_gru", NStepInputs(gru, d, 72), [gru](auto v) {
+                     const NStepArgs a = NStepUnpack(gru, v);
+                     auto [hy, ys] = F::n_step_gru(2, 0.0, a.hx, a.ws, a.bs, a.xs);
+                     return Join({hy}, ys);
+                 }});
+    c.push_back({"n_step_bigru", NStepInputs(bigru, d, 73), [bigru](auto v) {
+                     const NStepArgs a = NStepUnpack(bigru, v);
+                     auto [hy, ys] = F::n_step_bigru(2, 0.0, a.hx, a.ws, a.bs, a.xs);
+                     return Join({hy}, ys);
+                 }});
+    c.push_back({"n_step_rnn", NStepInputs(rnn, d, 74), [rnn](auto v) {
+                     const NStepArgs a = NStepUnpack(rnn, v);
+                     auto [hy, ys] = F::n_step_rnn(2, 0.0, a.hx, a.ws, a.bs, a.xs);
+                     return Join({hy}, ys);
+                 }});
+    c.push_back({"n_step_rnn", NStepInputs(rnn, d, 75),
+                 [rnn](auto v) {
+                     const NStepArgs a = NStepUnpack(rnn, v);
+                     auto [hy, ys] = F::n_step_rnn(2, 0.0, a.hx, a.ws, a.bs, a.xs, "relu");
+                     return Join({hy}, ys);
+                 },
+                 " (relu)"});
+    c.push_back({"n_step_birnn", NStepInputs(birnn, d, 76), [birnn](auto v) {
+                     const NStepArgs a = NStepUnpack(birnn, v);
+                     auto [hy, ys] = F::n_step_birnn(2, 0.0, a.hx, a.ws, a.bs, a.xs);
+                     return Join({hy}, ys);
+                 }});
+    return c;
+}
+
+// Recurrent cells, sequences, the CRF, tensor and parameterised functions.
+std::vector<OpCase> SequenceCases(Dtype d) {
+    const Array x = U(Shape{3, 4}, d, -2, 2, 80), cube = U(Shape{2, 3, 4}, d, -2, 2, 81);
+    // CRF: K = 3 labels over three steps with batches 3, 2, 1.
+    const Array cost = U(Shape{3, 3}, d, -1, 1, 82);
+    const std::vector<Array> crf_xs = {U(Shape{3, 3}, d, -2, 2, 83), U(Shape{2, 3}, d, -2, 2, 84),
+                                       U(Shape{1, 3}, d, -2, 2, 85)};
+    const std::vector<Array> crf_ys = {Labels(Shape{3}, 3, 86).astype(Dtype::kInt32),
+                                       Labels(Shape{2}, 3, 87).astype(Dtype::kInt32),
+                                       Labels(Shape{1}, 3, 88).astype(Dtype::kInt32)};
+    std::vector<OpCase> c = {
+        {"slstm",
+         {x, U(Shape{3, 4}, d, -1, 1, 89), U(Shape{3, 16}, d, -2, 2, 90), U(Shape{3, 16}, d, -2, 2, 91)},
+         [](auto v) {
+             auto [cy, h] = F::slstm(v[0], v[1], v[2], v[3]);
+             return VarList{cy, h};
+         }},
+        {"tree_lstm",
+         {x, U(Shape{3, 4}, d, -1, 1, 92), U(Shape{3, 20}, d, -2, 2, 93)},
+         [](auto v) {
+             auto [cy, h] = F::tree_lstm(VarList{v[0], v[1], v[2]});
+             return VarList{cy, h};
+         }},
+        {"transpose_sequence",
+         {U(Shape{3, 2}, d, -1, 1, 94), U(Shape{2, 2}, d, -1, 1, 95), U(Shape{1, 2}, d, -1, 1, 96)},
+         [](auto v) { return Join({}, F::transpose_sequence(VarList{v[0], v[1], v[2]})); }},
+        {"pad_sequence",
+         {U(Shape{2, 2}, d, -1, 1, 97), U(Shape{3, 2}, d, -1, 1, 98), U(Shape{1, 2}, d, -1, 1, 99)},
+         [](auto v) { return One(F::pad_sequence(VarList{v[0], v[1], v[2]}, 4, 0.5)); }},
+        {"crf1d",
+         {cost, crf_xs[0], crf_xs[1], crf_xs[2], crf_ys[0], crf_ys[1], crf_ys[2]},
+         [](auto v) { return One(F::crf1d(v[0], VarList{v[1], v[2], v[3]}, VarList{v[4], v[5], v[6]})); }},
+        {"crf1d",
+         {cost, crf_xs[0], crf_xs[1], crf_xs[2], crf_ys[0], crf_ys[1], crf_ys[2]},
+         [](auto v) { return One(F::crf1d(v[0], VarList{v[1], v[2], v[3]}, VarList{v[4], v[5], v[6]}, "no")); },
+         " (reduce='no')"},
+        {"argmax_crf1d",
+         {cost, crf_xs[0], crf_xs[1], crf_xs[2]},
+         [](auto v) {
+             auto [score, path] = F::argmax_crf1d(v[0], VarList{v[1], v[2], v[3]});
+             VarList out = {score};
+             for (const Array& p : path) out.push_back(as_variable(p));
+             return out;
+         }},
+        {"bias", {cube, U(Shape{3}, d, -1, 1, 100)}, [](auto v) { return One(F::bias(v[0], v[1])); }},
+        {"scale", {cube, U(Shape{3, 4}, d, -1, 1, 101)}, [](auto v) { return One(F::scale(v[0], v[1])); }},
+        {"bilinear",
+         {x, U(Shape{3, 2}, d, -1, 1, 102), U(Shape{4, 2, 5}, d, -1, 1, 103), U(Shape{4, 5}, d, -1, 1, 104),
+          U(Shape{2, 5}, d, -1, 1, 105), U(Shape{5}, d, -1, 1, 106)},
+         [](auto v) { return One(F::bilinear(v[0], v[1], v[2], v[3], v[4], v[5])); }},
+        {"bilinear",
+         {x, U(Shape{3, 2}, d, -1, 1, 107), U(Shape{4, 2, 5}, d, -1, 1, 108)},
+         [](auto v) { return One(F::bilinear(v[0], v[1], v[2])); },
+         " (no V1, V2, b)"},
+        {"cumsum", {cube}, [](auto v) { return One(F::cumsum(v[0], 1)); }},
+        {"cumsum", {cube}, [](auto v) { return One(F::cumsum(v[0])); }, " (flattened)"},
+        {"maxout", {U(Shape{3, 6}, d, -2, 2, 109)}, [](auto v) { return One(F::maxout(v[0], 2)); }},
+        {"negative_sampling",  // the sampler is fixed (and on the inputs' device) so both runs draw the same ids
+         {U(Shape{4, 3}, d, -1, 1, 110), Array::FromVector(std::vector<int32_t>{2, -1, 0, 5}),
+          U(Shape{6, 3}, d, -1, 1, 111)},
+         [](auto v) {
+             const Device device = v[0].device();
+             auto sampler = [device](const Shape& s) { return Labels(s, 6, 112).to_device(device); };
+             return One(F::negative_sampling(v[0], v[1], v[2], sampler, 2, "no"));
+         }},
+        {"prelu",
+         {U(Shape{2, 3, 4}, d, -2, 2, 113), U(Shape{3}, d, 0.1, 0.5, 114)},
+         [](auto v) { return One(F::prelu(v[0], v[1])); }},
+        {"tensordot",
+         {cube, U(Shape{3, 4, 5}, d, -1, 1, 115)},
+         [](auto v) { return One(F::tensordot(v[0], v[1])); }},
+        {"tensordot",
+         {cube, U(Shape{4, 2, 5}, d, -1, 1, 116)},
+         [](auto v) { return One(F::tensordot(v[0], v[1], {{0, 2}, {1, 0}})); },
+         " (axes lists)"},
+    };
+    const std::vector<OpCase> n_step = NStepCases(d);
+    c.insert(c.end(), n_step.begin(), n_step.end());
+    return c;
+}
+
 class CudaFunctionsTest : public ::testing::TestWithParam<Dtype> {};
 
 // The case table itself is valid (runs without a GPU): a GPU failure is then the backend's.
 TEST_P(CudaFunctionsTest, EveryCaseRunsOnTheCpu) {
     std::vector<OpCase> cases = UnaryCases(GetParam()), others = OtherCases(GetParam()),
-                        images = ImageCases(GetParam());
+                        images = ImageCases(GetParam()), sequences = SequenceCases(GetParam());
     cases.insert(cases.end(), others.begin(), others.end());
     cases.insert(cases.end(), images.begin(), images.end());
+    cases.insert(cases.end(), sequences.begin(), sequences.end());
     for (const OpCase& c : cases) {
         try {
             Evaluate(c, Device::Cpu(), OpsTable().at(c.op) != kNone);
@@ -512,6 +670,7 @@ TEST_P(CudaFunctionsTest, ForwardAndBackwardMatchTheCpu) {
     for (const OpCase& c : UnaryCases(GetParam())) RunCase(c);
     for (const OpCase& c : OtherCases(GetParam())) RunCase(c);
     for (const OpCase& c : ImageCases(GetParam())) RunCase(c);
+    for (const OpCase& c : SequenceCases(GetParam())) RunCase(c);
 }
 
 INSTANTIATE_TEST_SUITE_P(Dtypes, CudaFunctionsTest, ::testing::Values(Dtype::kFloat32, Dtype::kFloat64),
@@ -522,6 +681,7 @@ TEST(CudaFunctionsCoverageTest, EveryFunctionHasAGpuCaseOrASaysWhyNot) {
     for (const OpCase& c : UnaryCases(Dtype::kFloat32)) covered.insert(c.op);
     for (const OpCase& c : OtherCases(Dtype::kFloat32)) covered.insert(c.op);
     for (const OpCase& c : ImageCases(Dtype::kFloat32)) covered.insert(c.op);
+    for (const OpCase& c : SequenceCases(Dtype::kFloat32)) covered.insert(c.op);
     for (const auto& [name, grad] : OpsTable()) {
         EXPECT_TRUE(covered.count(name) || kNotOnGpu.count(name))
             << "F." << name << " has no GPU case in tests/runtime/cuda/functions_test.cc (add one, or an entry "
