@@ -25,5 +25,9 @@ void AveragePoolingForward(const Array& x, const kernels::ConvParams& p, bool ex
 void AveragePoolingBackward(const Array& gy, const kernels::ConvParams& p, bool exclude_pad, const Array& gx);
 void PoolingIndexMask(const Array& indexes, const kernels::ConvParams& p, const Array& mask);
 
+// pooling_roi.cu
+void RoiPoolingForward(const Array& x, const Array& rois, double spatial_scale, const Array& y, const Array& argmax);
+void RoiPoolingBackward(const Array& gy, const Array& rois, const Array& argmax, const Array& gx);
+
 }  // namespace cuda
 }  // namespace cnet

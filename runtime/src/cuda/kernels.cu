@@ -48,15 +48,14 @@ void RegisterKernelTables() {
                                            &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward};
     static const kernels::LstmKernels lstm{&cuda::LstmForward, &cuda::LstmBackward};
     static const kernels::NormalizationKernels normalization{&cuda::BatchNormForward, &cuda::BatchNormBackward};
-    // ROI pooling has no CUDA kernels: roi_forward/roi_backward stay null (DeviceError naming them).
     static const kernels::PoolingKernels pooling{&cuda::MaxPoolingForward,
                                                  &cuda::MaxPoolingBackward,
                                                  &cuda::MaxPoolingGather,
                                                  &cuda::AveragePoolingForward,
                                                  &cuda::AveragePoolingBackward,
                                                  &cuda::PoolingIndexMask,
-                                                 nullptr,
-                                                 nullptr};
+                                                 &cuda::RoiPoolingForward,
+                                                 &cuda::RoiPoolingBackward};
     static const kernels::OptimizerKernels optimizer{&cuda::Update, &cuda::ApplyGradHook, &cuda::SquaredNorm};
     static const kernels::RandomKernels random{&cuda::RandomFill, &cuda::RandomInt, &cuda::DropoutMask};
     static const kernels::ReductionKernels reduction{&cuda::Reduce, &cuda::ArgReduce, &cuda::Cumsum};
