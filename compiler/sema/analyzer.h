@@ -86,7 +86,8 @@ public:
               ir::CallInfo& out);
     std::vector<BindParam> LibParams(const BuiltinEntry& entry);
     std::vector<BindParam> UserParams(const ir::FunctionInfo& fn);
-    void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call);
+    /// call_of_function: a chainer.functions call, whose untyped parameters still refuse user objects.
+    void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
 
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);

@@ -116,7 +116,8 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
     return ok;
 }
 
-void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call) {
+void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call,
+                             bool call_of_function) {
     for (ir::BoundArg& arg : call.args) {
         std::vector<const ast::Expr*> values = arg.rest;
         if (arg.value != nullptr) values.push_back(arg.value);
@@ -129,6 +130,13 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
             } else if (arg.expected &&
                        (arg.expected->kind == TypeKind::kList || arg.expected->kind == TypeKind::kDict)) {
                 Refine(*v, arg.expected);
+            } else if (!arg.expected && call_of_function && t &&
+                       (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kUserClassRef)) {
+                // chainer.functions take arrays, scalars, shapes and dtypes, never a user object (fuzzing:
+                // F.relu(self) was accepted and its C++ did not compile).
+                const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
+                Error(v->range(), "argument '" + name + "' of '" + what + "' must be a Variable or an array, got '" +
+                                      PyName(t) + "'");
             }
         }
     }
@@ -305,7 +313,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         return NumpyStrings(e, entry, call);
     }
     if (entry.owner != "builtins") {
-        CheckArgTypes(e, name, call);
+        CheckArgTypes(e, name, call, entry.owner == "chainer.functions");
         program_.calls[&e] = call;
         return ResultType(entry, &call);
     }
