@@ -478,6 +478,7 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     const TypeRef t = sema::StripOptional(TypeOf(e));
     if (ast::Isa<ast::ListExpr>(e) && element && sema::IsComplete(element)) return E(e, sema::types::List(element));
     if (t->kind == TypeKind::kStr) return "cnet::py::chars(" + E(e) + ")";
+    if (t->kind == TypeKind::kDict) return "cnet::py::keys(" + E(e) + ")";  // `for k in d`: the keys, in order
     if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) return "*" + E(e);
     return E(e);
 }

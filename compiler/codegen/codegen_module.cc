@@ -165,6 +165,15 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
                     "(" + args + "); }");
         }
     }
+    if (cls.kind == ir::ClassInfo::Kind::kRecord) {
+        // print/str/repr of a user object name its class, as CPython does (`<__main__.Point object at 0x...>`).
+        if (!first) w_.Line("");
+        first = false;
+        const char* spec = cls.user_base != nullptr ? " const override" : " const";
+        w_.Line(std::string(cls.user_base != nullptr ? "" : "virtual ") + "const char* py_class_name()" + spec +
+                " { return \"" + cls.name + "\"; }");
+        if (cls.user_base == nullptr) w_.Line("virtual ~" + cls.cpp_name + "() = default;");
+    }
     if (!cls.fields.empty()) w_.Line("");
     for (const auto& f : cls.fields) {
         w_.Line(sema::CppName(f->type) + " " + f->cpp_name + "{};");

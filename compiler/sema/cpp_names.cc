@@ -54,7 +54,9 @@ const std::set<std::string>& ReservedWords() {
         "enable_update", "disable_update", "update_enabled", "to_cpu", "to_gpu", "to_device", "device", "copy",
         "repeat", "serialize", "clone", "copy_own_state", "name_taken", "num_children", "child_at",
         "collect_namedlinks", "collect_params", "add_link", "has_link", "add_link_impl", "append", "append_impl",
-        "size", "len", "begin", "end", "InitScope", "PersistentValue"};
+        "size", "len", "begin", "end", "InitScope", "PersistentValue",
+        // the member a generated record class names itself by (print, str, repr)
+        "py_class_name"};
     return kWords;
 }
 

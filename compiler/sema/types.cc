@@ -344,7 +344,7 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kShape: return "cnet::Shape";
         case TypeKind::kArgs: return "cnet::py::Namespace";
         case TypeKind::kList: return "std::vector<" + CppName(t->args[0]) + ">";
-        case TypeKind::kDict: return "std::map<" + CppName(t->args[0]) + ", " + CppName(t->args[1]) + ">";
+        case TypeKind::kDict: return "cnet::py::Dict<" + CppName(t->args[0]) + ", " + CppName(t->args[1]) + ">";
         case TypeKind::kTuple: {
             std::string s = "std::tuple<";
             for (std::size_t i = 0; i < t->args.size(); ++i) s += (i ? ", " : "") + CppName(t->args[i]);

@@ -13,6 +13,7 @@
 
 #include "cnet/core/array.h"
 #include "cnet/core/variable.h"
+#include "cnet/py/dict.h"
 #include "cnet/py/errors.h"
 #include "cnet/py/format.h"
 
@@ -46,7 +47,7 @@ int64_t len(const std::string& s);
 inline int64_t len(const Array& a) { return a.len(); }
 inline int64_t len(const Variable& v) { return v.len(); }
 template <typename K, typename V>
-int64_t len(const std::map<K, V>& m) {
+int64_t len(const Dict<K, V>& m) {
     return static_cast<int64_t>(m.size());
 }
 template <typename T>

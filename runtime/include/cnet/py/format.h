@@ -4,16 +4,18 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cnet/core/array.h"
 #include "cnet/core/variable.h"
+#include "cnet/py/dict.h"
 
 namespace cnet {
 namespace py {
@@ -53,7 +55,7 @@ std::string str(const std::vector<T>& v);
 template <typename... Ts>
 std::string str(const std::tuple<Ts...>& t);
 template <typename K, typename V>
-std::string str(const std::map<K, V>& m);
+std::string str(const Dict<K, V>& m);
 template <typename T>
 std::string str(const std::optional<T>& v) {
     return v ? str(*v) : std::string("None");
@@ -85,18 +87,28 @@ std::string str(const std::tuple<Ts...>& t) {
 }
 
 template <typename K, typename V>
-std::string str(const std::map<K, V>& m) {
+std::string str(const Dict<K, V>& m) {
     std::string out = "{";
     size_t i = 0;
     for (const auto& kv : m) out += (i++ ? ", " : "") + repr_item(kv.first) + ": " + repr_item(kv.second);
     return out + "}";
 }
 
+/// Whether T is a generated user class (it names itself for print, as CPython's default repr does).
+template <typename T, typename = void>
+struct HasPyClassName : std::false_type {};
+template <typename T>
+struct HasPyClassName<T, std::void_t<decltype(std::declval<const T&>().py_class_name())>> : std::true_type {};
+
 template <typename T>
 std::string str(const std::shared_ptr<T>& p) {
     if (!p) return "None";
     std::ostringstream os;
-    os << "<object at " << static_cast<const void*>(p.get()) << ">";
+    if constexpr (HasPyClassName<T>::value) {
+        os << "<__main__." << p->py_class_name() << " object at " << static_cast<const void*>(p.get()) << ">";
+    } else {
+        os << "<object at " << static_cast<const void*>(p.get()) << ">";
+    }
     return os.str();
 }
 

@@ -1,0 +1,100 @@
+// dict.h — cnet::py::Dict, the C++ type of a .cnet `dict`: Python's insertion order for iteration, printing,
+// keys()/values()/items(); assigning to an existing key keeps its place, `del` removes it.
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "cnet/py/errors.h"
+
+namespace cnet {
+namespace py {
+
+/// Entries in insertion order plus a key -> position index, so lookups stay logarithmic for large dicts
+/// (a vocabulary). Erasing shifts the later positions: O(n), as rare as `del d[k]` is.
+template <typename K, typename V>
+class Dict {
+public:
+    using value_type = std::pair<K, V>;
+    using const_iterator = typename std::vector<value_type>::const_iterator;
+    using iterator = typename std::vector<value_type>::iterator;
+
+    Dict() = default;
+    Dict(std::initializer_list<value_type> items) {
+        for (const value_type& item : items) (*this)[item.first] = item.second;  // a repeated key: the last wins
+    }
+    /// From a library function's std::map (its key order is the insertion order).
+    Dict(const std::map<K, V>& m) {  // NOLINT(runtime/explicit)
+        for (const auto& kv : m) (*this)[kv.first] = kv.second;
+    }
+    /// To a library function that takes a std::map.
+    operator std::map<K, V>() const { return std::map<K, V>(items_.begin(), items_.end()); }  // NOLINT
+
+    iterator begin() { return items_.begin(); }
+    iterator end() { return items_.end(); }
+    const_iterator begin() const { return items_.begin(); }
+    const_iterator end() const { return items_.end(); }
+    std::size_t size() const { return items_.size(); }
+    bool empty() const { return items_.empty(); }
+    std::size_t count(const K& key) const { return index_.count(key); }
+
+    V& operator[](const K& key) {
+        auto it = index_.find(key);
+        if (it != index_.end()) return items_[it->second].second;
+        index_.emplace(key, items_.size());
+        items_.emplace_back(key, V());
+        return items_.back().second;
+    }
+    V& at(const K& key) { return items_[position(key)].second; }
+    const V& at(const K& key) const { return items_[position(key)].second; }
+
+    std::size_t erase(const K& key) {
+        auto it = index_.find(key);
+        if (it == index_.end()) return 0;
+        const std::size_t pos = it->second;
+        index_.erase(it);
+        items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(pos));
+        for (std::size_t i = pos; i < items_.size(); ++i) index_[items_[i].first] = i;
+        return 1;
+    }
+
+    /// Python's dict equality ignores order.
+    bool operator==(const Dict& other) const {
+        if (size() != other.size()) return false;
+        for (const value_type& kv : items_) {
+            if (other.count(kv.first) == 0 || !(other.at(kv.first) == kv.second)) return false;
+        }
+        return true;
+    }
+    bool operator!=(const Dict& other) const { return !(*this == other); }
+
+private:
+    std::size_t position(const K& key) const {
+        auto it = index_.find(key);
+        if (it == index_.end()) throw KeyError("dict has no such key");
+        return it->second;
+    }
+
+    std::vector<value_type> items_;
+    std::map<K, std::size_t> index_;
+};
+
+/// d.keys() and d.values(), as lists in the dict's order.
+template <typename K, typename V>
+std::vector<K> keys(const Dict<K, V>& d) {
+    std::vector<K> out;
+    for (const auto& kv : d) out.push_back(kv.first);
+    return out;
+}
+template <typename K, typename V>
+std::vector<V> values(const Dict<K, V>& d) {
+    std::vector<V> out;
+    for (const auto& kv : d) out.push_back(kv.second);
+    return out;
+}
+
+}  // namespace py
+}  // namespace cnet
