@@ -1,6 +1,8 @@
 // format_test.cc — Python's exact text for repr/str/format/str.format, checked against CPython's output.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "cnet/py/builtins.h"
 #include "cnet/py/format.h"
 #include "test_util.h"
@@ -63,6 +65,26 @@ TEST(PyFormatTest, Containers) {
     EXPECT_EQ(str(None), "None");
     EXPECT_EQ(str(Variable(testing_util::Arr({1, 2}))), "variable([1. 2.])");
     EXPECT_EQ(str(testing_util::Arr({0.5, 2}, Shape{2, 1})), "[[0.5]\n [2. ]]");
+}
+
+TEST(PyDictTest, InsertionOrder) {
+    Dict<std::string, int64_t> d{{"b", 2}, {"a", 1}};
+    d["c"] = 3;
+    d["b"] = 20;  // an existing key keeps its place
+    EXPECT_EQ(str(d), "{'b': 20, 'a': 1, 'c': 3}");
+    EXPECT_EQ(d.erase("b"), 1u);
+    EXPECT_EQ(d.erase("b"), 0u);
+    d["b"] = 5;  // re-inserted: last; the later keys' positions moved
+    EXPECT_EQ(str(d), "{'a': 1, 'c': 3, 'b': 5}");
+    EXPECT_EQ(d.at("c"), 3);
+    EXPECT_EQ(len(d), 3);
+    EXPECT_EQ(str(keys(d)), "['a', 'c', 'b']");
+    EXPECT_EQ(str(values(d)), "[1, 3, 5]");
+    EXPECT_THROW(d.at("z"), KeyError);
+    EXPECT_TRUE((d == Dict<std::string, int64_t>{{"b", 5}, {"c", 3}, {"a", 1}}));  // order-blind, as in Python
+    EXPECT_FALSE((d == Dict<std::string, int64_t>{{"a", 1}, {"c", 3}}));
+    const std::map<std::string, int64_t> m = d;  // to and from a library function's std::map
+    EXPECT_EQ(str(Dict<std::string, int64_t>(m)), "{'a': 1, 'b': 5, 'c': 3}");
 }
 
 TEST(PyBuiltinsTest, Arithmetic) {
