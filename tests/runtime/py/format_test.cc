@@ -94,6 +94,14 @@ TEST(PyBuiltinsTest, Arithmetic) {
     EXPECT_EQ(floordiv(7.5, 2.0), 3.0);
     EXPECT_DOUBLE_EQ(mod(-0.5, 2.0), 1.5);
     EXPECT_EQ(ipow(3, 4), 81);
+    // The largest powers that fit, with no intermediate overflow (UBSan found 10 ** 16 squaring past int64).
+    EXPECT_EQ(ipow(10, 16), int64_t{10000000000000000});
+    EXPECT_EQ(ipow(10, 18), int64_t{1000000000000000000});
+    EXPECT_EQ(ipow(2, 62), int64_t{1} << 62);
+    EXPECT_EQ(ipow(-2, 63), INT64_MIN);
+    EXPECT_EQ(ipow(7, 0), 1);
+    EXPECT_THROW(ipow(10, 19), OverflowError);
+    EXPECT_THROW(ipow(2, 64), OverflowError);
     EXPECT_THROW(floordiv(int64_t{1}, int64_t{0}), ValueError);
 }
 

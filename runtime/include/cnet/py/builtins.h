@@ -163,12 +163,20 @@ inline double truediv(double a, double b) {
     if (b == 0) throw ValueError("division by zero");
     return a / b;
 }
-/// int ** int (non-negative exponent stays int).
+/// int ** int (non-negative exponent stays int). cnet's ints are 64-bit: a result past int64 is an error, never
+/// a wrapped value (and the base is squared only while bits remain, so no intermediate overflows needlessly).
 inline int64_t ipow(int64_t base, int64_t exp) {
     if (exp < 0) throw ValueError("negative integer powers are floats; write a float base");
     int64_t r = 1;
-    for (; exp > 0; exp >>= 1, base *= base)
-        if (exp & 1) r *= base;
+    const int64_t b0 = base, e0 = exp;
+    while (exp > 0) {
+        if ((exp & 1) && __builtin_mul_overflow(r, base, &r)) break;
+        exp >>= 1;
+        if (exp > 0 && __builtin_mul_overflow(base, base, &base)) break;
+    }
+    if (exp > 0)
+        throw OverflowError("integer overflow: " + std::to_string(b0) + " ** " + std::to_string(e0) +
+                         " does not fit in 64 bits (cnet's int)");
     return r;
 }
 

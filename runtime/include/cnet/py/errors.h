@@ -22,6 +22,11 @@ class KeyError : public Error {
 public:
     using Error::Error;
 };
+/// An int result past 64 bits (Python's ints are unbounded; cnet's are int64, and never wrap silently).
+class OverflowError : public Error {
+public:
+    using Error::Error;
+};
 /// obj.attr on a user object: None has no attributes (AttributeError, as in Python; not a null dereference).
 template <typename T>
 const std::shared_ptr<T>& deref(const std::shared_ptr<T>& p, const char* attr) {
