@@ -61,6 +61,18 @@ void ShiftArguments(std::optional<int64_t>& in, std::optional<int64_t>& out, Int
 
 Dims Spatial(const IntTuple& t, int ndim) { return t.Expand(ndim, "ksize"); }
 
+// A filter shape: (lead, second, k_1, ..., k_spatial).
+Shape KernelShape(int64_t lead, int64_t second, const IntTuple& ksize, int spatial) {
+    Shape s{lead, second};
+    for (int64_t k : Spatial(ksize, spatial)) s.push_back(k);
+    return s;
+}
+
+void CheckGroups(int64_t in_channels, int64_t out_channels, int64_t groups) {
+    CNET_CHECK_AS(ValueError, in_channels % groups == 0 && out_channels % groups == 0, "in_channels ", in_channels,
+                  " and out_channels ", out_channels, " must be multiples of groups ", groups);
+}
+
 }  // namespace
 
 // ---- Convolution2D / DilatedConvolution2D
@@ -82,11 +94,8 @@ Convolution2D::Convolution2D(std::optional<int64_t> in_channels, std::optional<i
 }
 
 Shape Convolution2D::WShape(int64_t in_channels, int spatial) const {
-    CNET_CHECK_AS(ValueError, in_channels % groups == 0 && out_channels % groups == 0, "in_channels ", in_channels,
-                  " and out_channels ", out_channels, " must be multiples of groups ", groups);
-    Shape s{out_channels, in_channels / groups};
-    for (int64_t k : Spatial(ksize, spatial)) s.push_back(k);
-    return s;
+    CheckGroups(in_channels, out_channels, groups);
+    return KernelShape(out_channels, in_channels / groups, ksize, spatial);
 }
 
 Variable Convolution2D::forward(const Variable& x) {
@@ -120,9 +129,7 @@ ConvolutionND::ConvolutionND(int64_t ndim, int64_t in_channels, int64_t out, con
 }
 
 Shape ConvolutionND::WShape(int64_t in_channels, int spatial) const {
-    Shape s{out_channels, in_channels / groups};
-    for (int64_t k : Spatial(ksize, spatial)) s.push_back(k);
-    return s;
+    return KernelShape(out_channels, in_channels / groups, ksize, spatial);
 }
 
 Variable ConvolutionND::forward(const Variable& x) {
@@ -150,11 +157,8 @@ Deconvolution2D::Deconvolution2D(std::optional<int64_t> in_channels, std::option
 }
 
 Shape Deconvolution2D::WShape(int64_t in_channels, int spatial) const {
-    CNET_CHECK_AS(ValueError, in_channels % groups == 0 && out_channels % groups == 0, "in_channels ", in_channels,
-                  " and out_channels ", out_channels, " must be multiples of groups ", groups);
-    Shape s{in_channels, out_channels / groups};
-    for (int64_t k : Spatial(ksize, spatial)) s.push_back(k);
-    return s;
+    CheckGroups(in_channels, out_channels, groups);
+    return KernelShape(in_channels, out_channels / groups, ksize, spatial);
 }
 
 Variable Deconvolution2D::forward(const Variable& x) {
@@ -179,9 +183,7 @@ DeconvolutionND::DeconvolutionND(int64_t ndim, int64_t in_channels, int64_t out,
 }
 
 Shape DeconvolutionND::WShape(int64_t in_channels, int spatial) const {
-    Shape s{in_channels, out_channels / groups};
-    for (int64_t k : Spatial(ksize, spatial)) s.push_back(k);
-    return s;
+    return KernelShape(in_channels, out_channels / groups, ksize, spatial);
 }
 
 Variable DeconvolutionND::forward(const Variable& x) {
@@ -204,9 +206,7 @@ DepthwiseConvolution2D::DepthwiseConvolution2D(int64_t in_channels, int64_t chan
 }
 
 Shape DepthwiseConvolution2D::WShape(int64_t in_channels, int spatial) const {
-    Shape s{out_channels, in_channels};
-    for (int64_t k : Spatial(ksize, spatial)) s.push_back(k);
-    return s;
+    return KernelShape(out_channels, in_channels, ksize, spatial);
 }
 
 Variable DepthwiseConvolution2D::forward(const Variable& x) {
