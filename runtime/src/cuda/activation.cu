@@ -88,23 +88,6 @@ void InComputeDtype(std::initializer_list<Array> inputs, const Array& out, Body 
     Copy(out32, out);
 }
 
-#define CNET_CUDA_DISPATCH_FLOAT(dtype, T, ...)                                                           \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
 // (outer, n, inner) of a C-contiguous shape around `axis`.
 struct AxisBlocks {
     int64_t outer = 1, n = 1, inner = 1;

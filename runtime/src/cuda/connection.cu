@@ -8,27 +8,6 @@
 
 namespace cnet {
 namespace cuda {
-namespace {
-
-#define CNET_CUDA_DISPATCH_EMBED_FLOAT(dtype, T, ...)                                                     \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
-}  // namespace
-
 void EmbedGather(const Array& ids, const Array& W, std::optional<int64_t> ignore_label, const Array& y) {
     const int64_t vocab = W.shape()[0], d = W.shape()[1], n = ids.size();
     if (n == 0 || d == 0) return;
@@ -38,7 +17,7 @@ void EmbedGather(const Array& ids, const Array& W, std::optional<int64_t> ignore
     Fill(bad, Scalar(0));
     int* bad_p = DevicePtr<int>(bad);
     const int64_t* id = DevicePtr<const int64_t>(ids);
-    CNET_CUDA_DISPATCH_EMBED_FLOAT(W.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(W.dtype(), T, {
         const T* w = DevicePtr<const T>(W);
         T* out = DevicePtr<T>(y);
         ForEachIndex(W.device().index(), n * d, [=] __device__(int64_t i) {
@@ -69,7 +48,7 @@ void EmbedScatterAdd(const Array& ids, const Array& gy, std::optional<int64_t> i
     const bool has_ignore = ignore_label.has_value();
     const int64_t ignore = ignore_label.value_or(0);
     const int64_t* id = DevicePtr<const int64_t>(ids);
-    CNET_CUDA_DISPATCH_EMBED_FLOAT(gy.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(gy.dtype(), T, {
         const T* g = DevicePtr<const T>(gy);
         T* w = DevicePtr<T>(gW);
         ForEachIndex(gW.device().index(), n * d, [=] __device__(int64_t i) {

@@ -15,23 +15,6 @@ namespace {
 
 using kernels::ConvParams;
 
-#define CNET_CUDA_DISPATCH_CONV_FLOAT(dtype, T, ...)                                                      \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
 // The col buffer of x: (N, C, k..., o...) with o taken from y (N, Co, o...).
 Array ColFor(const Array& x, const ConvParams& p, const Array& y) {
     Shape s{x.shape()[0], x.shape()[1]};
@@ -66,7 +49,7 @@ void Im2Col(const Array& x_in, const ConvParams& p, const Array& col) {
     const Array x = x_in.as_contiguous();
     const Window w = MakeWindow(x.shape(), col.shape(), p);
     const int64_t planes = x.shape()[0] * x.shape()[1], taps = w.taps, out = w.out_size, in = w.in_size;
-    CNET_CUDA_DISPATCH_CONV_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* xp = DevicePtr<const T>(x);
         T* cp = DevicePtr<T>(col);
         ForEachIndex(x.device().index(), planes * taps * out, [=] __device__(int64_t e) {
@@ -81,7 +64,7 @@ void Col2Im(const Array& col_in, const ConvParams& p, const Array& x) {
     const Array col = col_in.as_contiguous();
     const Window w = MakeWindow(x.shape(), col.shape(), p);
     const int64_t planes = x.shape()[0] * x.shape()[1], taps = w.taps, out = w.out_size, in = w.in_size;
-    CNET_CUDA_DISPATCH_CONV_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* cp = DevicePtr<const T>(col);
         T* xp = DevicePtr<T>(x);
         ForEachIndex(x.device().index(), planes * in, [=] __device__(int64_t e) {
@@ -108,7 +91,7 @@ void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, co
     if (!b.defined()) return;
     const Array bc = b.as_contiguous();
     const int64_t co = y.shape()[1], out = v.out;
-    CNET_CUDA_DISPATCH_CONV_FLOAT(y.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(y.dtype(), T, {
         T* yp = DevicePtr<T>(y);
         const T* bp = DevicePtr<const T>(bc);
         ForEachIndex(y.device().index(), y.size(), [=] __device__(int64_t e) { yp[e] += bp[(e / out) % co]; });

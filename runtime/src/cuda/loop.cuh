@@ -144,3 +144,22 @@ __host__ __device__ inline To CastTo(From v) {
             break;                            \
         }                                     \
     }
+
+/// CNET_CUDA_DISPATCH_FLOAT(dtype, T, { body }) — float32/float64 only (the float-only kernel families);
+/// any other dtype is a DtypeError.
+#define CNET_CUDA_DISPATCH_FLOAT(dtype, T, ...)                                                           \
+    switch (dtype) {                                                                                      \
+        case ::cnet::Dtype::kFloat32: {                                                                   \
+            using T = float;                                                                              \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        case ::cnet::Dtype::kFloat64: {                                                                   \
+            using T = double;                                                                             \
+            __VA_ARGS__;                                                                                  \
+            break;                                                                                        \
+        }                                                                                                 \
+        default:                                                                                          \
+            throw ::cnet::DtypeError(                                                                     \
+                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
+    }

@@ -17,23 +17,6 @@ namespace cnet {
 namespace cuda {
 namespace {
 
-#define CNET_CUDA_DISPATCH_LOSS_FLOAT(dtype, T, ...)                                                      \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
 // x viewed as (N, C, U): softmax over C, strided by U = prod(x.shape[2:]).
 struct SceGeometry {
     int64_t n, c, u;
@@ -104,7 +87,7 @@ kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, co
         return empty;
     }
     const Array stats = Array::Empty(Shape{3, g.n * g.u}, Dtype::kFloat64, x.device());
-    CNET_CUDA_DISPATCH_LOSS_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         SceForwardRows<T>(x, t, w, ignore_label, y.defined() ? DevicePtr<T>(y) : nullptr,
                           loss.defined() ? DevicePtr<T>(loss) : nullptr, DevicePtr<double>(stats));
     });
@@ -123,7 +106,7 @@ void SoftmaxCrossEntropyBackward(const Array& x, const Array& y, const Array& t,
     const SceGeometry g = GeometryOf(x.shape());
     if (x.size() == 0) return;
     const bool each = gy.ndim() > 0;
-    CNET_CUDA_DISPATCH_LOSS_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         T* out = DevicePtr<T>(gx);
         if (!y.defined()) {  // softmax recomputed into gx (labels were checked by
                              // the forward)
@@ -167,7 +150,7 @@ kernels::LossTotal SigmoidCrossEntropyForward(const Array& x, const Array& t, co
     if (n == 0) return total;
     const Array stats = Array::Empty(Shape{3, n}, Dtype::kFloat64, x.device());
     double* st = DevicePtr<double>(stats);
-    CNET_CUDA_DISPATCH_LOSS_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* xp = DevicePtr<const T>(x);
         const int64_t* tp = DevicePtr<const int64_t>(t);
         T* out = DevicePtr<T>(loss);
@@ -189,7 +172,7 @@ kernels::LossTotal SigmoidCrossEntropyForward(const Array& x, const Array& t, co
 
 void SigmoidCrossEntropyBackward(const Array& x, const Array& t, const Array& gy, double coeff, const Array& gx) {
     const bool each = gy.ndim() > 0;
-    CNET_CUDA_DISPATCH_LOSS_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* xp = DevicePtr<const T>(x);
         const int64_t* tp = DevicePtr<const int64_t>(t);
         const T* g = DevicePtr<const T>(gy);

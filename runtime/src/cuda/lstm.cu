@@ -29,23 +29,6 @@ void CheckContiguous(const char* what, std::initializer_list<const Array*> array
         CNET_CHECK(!a->defined() || a->is_contiguous(), what, ": the CUDA kernel needs contiguous arrays");
 }
 
-#define CNET_CUDA_DISPATCH_LSTM_FLOAT(dtype, T, ...)                                                      \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
 }  // namespace
 
 void LstmForward(const Array& c_prev, const Array& x, const Array& c, const Array& h) {
@@ -53,7 +36,7 @@ void LstmForward(const Array& c_prev, const Array& x, const Array& c, const Arra
     const LstmDims d = GetDims(c_prev, x);
     const int device = x.device().index();
     const int64_t row = d.units * d.r, R = d.r;
-    CNET_CUDA_DISPATCH_LSTM_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* cp = DevicePtr<const T>(c_prev);
         const T* xp = DevicePtr<const T>(x);
         T* cv = DevicePtr<T>(c);
@@ -77,7 +60,7 @@ void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Arr
     const LstmDims d = GetDims(c_prev, x);
     const int device = x.device().index();
     const int64_t row = d.units * d.r, R = d.r;
-    CNET_CUDA_DISPATCH_LSTM_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* cp = DevicePtr<const T>(c_prev);
         const T* xp = DevicePtr<const T>(x);
         const T* cv = DevicePtr<const T>(c);

@@ -84,23 +84,6 @@ int ChannelBlocks(int64_t channels) {
     return static_cast<int>(std::min<int64_t>(std::max<int64_t>(channels, 1), 1 << 16));
 }
 
-#define CNET_CUDA_DISPATCH_NORM_FLOAT(dtype, T, ...)                                                      \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
 }  // namespace
 
 void BatchNormForward(const Array& x_in, const Array& gamma_in, const Array& beta_in, double eps, const Array& y,
@@ -110,7 +93,7 @@ void BatchNormForward(const Array& x_in, const Array& gamma_in, const Array& bet
     if (l.c == 0) return;
     const int device = x.device().index();
     DeviceGuard guard(device);
-    CNET_CUDA_DISPATCH_NORM_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         BatchNormForwardKernel<T><<<ChannelBlocks(l.c), kThreads, 0, Stream(device)>>>(
             l, DevicePtr<const T>(x), DevicePtr<const T>(gamma), DevicePtr<const T>(beta), eps, DevicePtr<T>(y),
             DevicePtr<T>(mean), DevicePtr<T>(inv_std));
@@ -126,7 +109,7 @@ void BatchNormBackward(const Array& x_in, const Array& gamma_in, const Array& gy
     if (l.c == 0) return;
     const int device = x.device().index();
     DeviceGuard guard(device);
-    CNET_CUDA_DISPATCH_NORM_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         BatchNormBackwardKernel<T><<<ChannelBlocks(l.c), kThreads, 0, Stream(device)>>>(
             l, DevicePtr<const T>(x), DevicePtr<const T>(gamma), DevicePtr<const T>(gy), DevicePtr<const T>(mean),
             DevicePtr<const T>(inv_std), DevicePtr<T>(gx), DevicePtr<T>(ggamma), DevicePtr<T>(gbeta));

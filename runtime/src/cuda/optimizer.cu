@@ -121,28 +121,11 @@ int StateCount(UpdateRule rule, bool amsgrad) {
     }
 }
 
-#define CNET_CUDA_DISPATCH_FLOAT_ONLY(dtype, T, ...)                                                      \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
 }  // namespace
 
 void Update(UpdateRule rule, const UpdateArgs& hp, const Array& param, const Array& grad, const Array* state) {
     const int n_state = StateCount(rule, hp.amsgrad);
-    CNET_CUDA_DISPATCH_FLOAT_ONLY(param.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(param.dtype(), T, {
         const Coefficients<T> k(hp);
         if (rule == UpdateRule::kAdam)
             CNET_CHECK_AS(ValueError, hp.eps == 0 || k.eps != T(0), "eps of Adam optimizer is too small for ",
@@ -159,7 +142,7 @@ void Update(UpdateRule rule, const UpdateArgs& hp, const Array& param, const Arr
 }
 
 void ApplyGradHook(GradHook hook, const Array& grad, const Array& param, double a_in, double b_in) {
-    CNET_CUDA_DISPATCH_FLOAT_ONLY(grad.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(grad.dtype(), T, {
         const T a = static_cast<T>(a_in), b = static_cast<T>(b_in);
         T* g = DevicePtr<T>(grad);
         const T* p = param.defined() ? DevicePtr<const T>(param) : nullptr;
@@ -187,7 +170,7 @@ void ApplyGradHook(GradHook hook, const Array& grad, const Array& param, double 
 double SquaredNorm(const Array& grad) {
     Array squares = Array::Empty(grad.shape(), Dtype::kFloat64, grad.device());
     double* out = DevicePtr<double>(squares);
-    CNET_CUDA_DISPATCH_FLOAT_ONLY(grad.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(grad.dtype(), T, {
         const T* g = DevicePtr<const T>(grad);
         ForEachIndex(grad.device().index(), grad.size(), [=] __device__(int64_t i) {
             const double v = static_cast<double>(g[i]);

@@ -15,23 +15,6 @@ namespace {
 
 using kernels::ConvParams;
 
-#define CNET_CUDA_DISPATCH_POOL_FLOAT(dtype, T, ...)                                                      \
-    switch (dtype) {                                                                                      \
-        case ::cnet::Dtype::kFloat32: {                                                                   \
-            using T = float;                                                                              \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        case ::cnet::Dtype::kFloat64: {                                                                   \
-            using T = double;                                                                             \
-            __VA_ARGS__;                                                                                  \
-            break;                                                                                        \
-        }                                                                                                 \
-        default:                                                                                          \
-            throw ::cnet::DtypeError(                                                                     \
-                ::cnet::internal::StrCat("expected float32 or float64, got ", ::cnet::DtypeName(dtype))); \
-    }
-
 // The divisor of output position o: the window size, or the taps inside the
 // input when exclude_pad.
 __device__ inline double Divisor(const Window& w, int64_t o, bool exclude_pad) {
@@ -48,7 +31,7 @@ void MaxPoolingForward(const Array& x_in, const ConvParams& p, const Array& y, c
     const Window w = MakeWindow(x.shape(), y.shape(), p);
     const int64_t in = w.in_size, out = w.out_size, taps = w.taps;
     int64_t* ip = DevicePtr<int64_t>(indexes);
-    CNET_CUDA_DISPATCH_POOL_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* xp = DevicePtr<const T>(x);
         T* yp = DevicePtr<T>(y);
         ForEachIndex(x.device().index(), y.size(), [=] __device__(int64_t e) {
@@ -73,7 +56,7 @@ void MaxPoolingBackward(const Array& gy_in, const Array& indexes_in, const ConvP
     const Window w = MakeWindow(gx.shape(), gy.shape(), p);
     const int64_t in = w.in_size, out = w.out_size, taps = w.taps;
     const int64_t* ip = DevicePtr<const int64_t>(indexes);
-    CNET_CUDA_DISPATCH_POOL_FLOAT(gx.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(gx.dtype(), T, {
         const T* gp = DevicePtr<const T>(gy);
         T* xp = DevicePtr<T>(gx);
         ForEachIndex(gx.device().index(), gx.size(), [=] __device__(int64_t e) {
@@ -93,7 +76,7 @@ void MaxPoolingGather(const Array& x_in, const Array& indexes_in, const ConvPara
     const Window w = MakeWindow(x.shape(), y.shape(), p);
     const int64_t in = w.in_size, out = w.out_size;
     const int64_t* ip = DevicePtr<const int64_t>(indexes);
-    CNET_CUDA_DISPATCH_POOL_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* xp = DevicePtr<const T>(x);
         T* yp = DevicePtr<T>(y);
         ForEachIndex(x.device().index(), y.size(), [=] __device__(int64_t e) {
@@ -108,7 +91,7 @@ void AveragePoolingForward(const Array& x_in, const ConvParams& p, bool exclude_
     const Array x = x_in.as_contiguous();
     const Window w = MakeWindow(x.shape(), y.shape(), p);
     const int64_t in = w.in_size, out = w.out_size, taps = w.taps;
-    CNET_CUDA_DISPATCH_POOL_FLOAT(x.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
         const T* xp = DevicePtr<const T>(x);
         T* yp = DevicePtr<T>(y);
         ForEachIndex(x.device().index(), y.size(), [=] __device__(int64_t e) {
@@ -127,7 +110,7 @@ void AveragePoolingBackward(const Array& gy_in, const ConvParams& p, bool exclud
     const Array gy = gy_in.as_contiguous();
     const Window w = MakeWindow(gx.shape(), gy.shape(), p);
     const int64_t in = w.in_size, out = w.out_size, taps = w.taps;
-    CNET_CUDA_DISPATCH_POOL_FLOAT(gx.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(gx.dtype(), T, {
         const T* gp = DevicePtr<const T>(gy);
         T* xp = DevicePtr<T>(gx);
         ForEachIndex(gx.device().index(), gx.size(), [=] __device__(int64_t e) {
@@ -147,7 +130,7 @@ void PoolingIndexMask(const Array& indexes_in, const ConvParams& p, const Array&
     const int64_t out = indexes.size() / std::max<int64_t>(indexes.shape()[0] * indexes.shape()[1], 1);
     const int64_t taps = p.ksize.prod();
     const int64_t* ip = DevicePtr<const int64_t>(indexes);
-    CNET_CUDA_DISPATCH_POOL_FLOAT(mask.dtype(), T, {
+    CNET_CUDA_DISPATCH_FLOAT(mask.dtype(), T, {
         T* mp = DevicePtr<T>(mask);
         ForEachIndex(mask.device().index(), mask.size(), [=] __device__(int64_t e) {
             const int64_t o = e % out, tap = (e / out) % taps, plane = e / (out * taps);
