@@ -48,6 +48,10 @@ public:
     void If(const ast::IfStmt& s, bool is_elif);
     void With(const ast::WithStmt& s);
 
+    // ---- codegen_try.cc
+    void Try(const ast::TryStmt& s);
+    void Raise(const ast::RaiseStmt& s);
+
     // ---- codegen_expr.cc
     std::string E(const ast::Expr& e, const TypeRef& want = nullptr);
     std::string ExprImpl(const ast::Expr& e, const TypeRef& want);

@@ -369,7 +369,8 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         }
         return out;
     }
-    if (name == "ValueError" || name == "RuntimeError" || name == "IndexError") {
+    if (entry.result == "exception") {
+        if (entry.signature.params.empty()) return entry.cpp + "()";
         return entry.cpp + "(" + (args.empty() ? std::string("\"\"") : E(*args[0], sema::types::Str())) + ")";
     }
     std::string list;

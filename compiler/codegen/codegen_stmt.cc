@@ -263,7 +263,11 @@ void Generator::Stmt(const ast::Stmt& s) {
             return;
         case ast::NodeKind::kRaiseStmt:
             Marker(s, true);
-            w_.Line("throw " + E(*ast::Cast<ast::RaiseStmt>(s).exception()) + ";");
+            Raise(ast::Cast<ast::RaiseStmt>(s));
+            return;
+        case ast::NodeKind::kTryStmt:
+            Marker(s, false);
+            Try(ast::Cast<ast::TryStmt>(s));
             return;
         case ast::NodeKind::kAssertStmt: {
             const auto& a = ast::Cast<ast::AssertStmt>(s);

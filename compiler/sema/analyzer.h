@@ -89,6 +89,12 @@ public:
     /// call_of_function: a chainer.functions call, whose untyped parameters still refuse user objects.
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
 
+    // ---- analyzer_try.cc
+    void AnalyzeTry(const ast::TryStmt& s);
+    void AnalyzeRaise(const ast::RaiseStmt& s);
+    void CheckHandlerType(const ast::Expr& e);
+    void CollectTryLocals(ir::FunctionInfo& fn, const ast::TryStmt& s);
+
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);
 
@@ -111,6 +117,7 @@ public:
     ir::ClassInfo* cls_ = nullptr;
     std::vector<std::map<std::string, ir::VarInfo*>> comp_scopes_;
     int loop_depth_ = 0;
+    int handler_depth_ = 0;  // inside an `except` block (a bare `raise` re-raises)
     bool in_init_scope_ = false;
     bool report_ = false;
     bool changed_ = false;

@@ -337,7 +337,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         }
         return false;
     };
-    if (name == "print" || name == "ValueError" || name == "RuntimeError" || name == "IndexError") {
+    if (name == "print" || entry.result == "exception") {
         return types::None();
     }
     if (name == "len") {

@@ -430,6 +430,8 @@ void Analyzer::ChooseEntry() {
             CollectLocals(*script, w2->body());
         } else if (const auto* aa = ast::DynCast<ast::AnnAssignStmt>(s)) {
             CollectTargets(*script, aa->target());
+        } else if (const auto* t = ast::DynCast<ast::TryStmt>(s)) {
+            CollectTryLocals(*script, *t);
         }
     }
     program_.script_function = std::move(script);
@@ -477,6 +479,8 @@ void Analyzer::CollectLocals(ir::FunctionInfo& fn, const ast::StmtList& body) {
                 if (item->target() != nullptr) CollectTargets(fn, *item->target());
             }
             CollectLocals(fn, w2->body());
+        } else if (const auto* t = ast::DynCast<ast::TryStmt>(s.get())) {
+            CollectTryLocals(fn, *t);
         }
     }
 }

@@ -48,6 +48,10 @@ private:
             Block(f->body(), path);
         } else if (const auto* w2 = ast::DynCast<ast::WithStmt>(&s)) {
             Block(w2->body(), path);
+        } else if (const auto* t = ast::DynCast<ast::TryStmt>(&s)) {
+            Block(t->body(), path);  // (the handlers are children, walked above)
+            Block(t->orelse(), path);
+            Block(t->finalbody(), path);
         }
     }
     void Walk(const ast::Node& n, Path& path) {

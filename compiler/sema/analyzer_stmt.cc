@@ -183,16 +183,9 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
         case ast::NodeKind::kBreakStmt:
         case ast::NodeKind::kContinueStmt:
             return;
-        case ast::NodeKind::kRaiseStmt: {
-            const auto& r = ast::Cast<ast::RaiseStmt>(s);
-            if (r.exception() == nullptr) {
-                Unsupported(s, "a bare 'raise' is not supported; raise ValueError('message')");
-                return;
-            }
-            Expr(*r.exception());
-            if (r.cause() != nullptr) Unsupported(*r.cause(), "'raise ... from' is not supported");
+        case ast::NodeKind::kRaiseStmt:
+            AnalyzeRaise(ast::Cast<ast::RaiseStmt>(s));
             return;
-        }
         case ast::NodeKind::kAssertStmt: {
             const auto& a = ast::Cast<ast::AssertStmt>(s);
             Expr(a.test());
@@ -224,8 +217,7 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
             Unsupported(s, "imports must be at the top level of the file");
             return;
         case ast::NodeKind::kTryStmt:
-            Unsupported(s, "'try' is not supported in .cnet; a runtime error stops the program and names the "
-                           ".cnet line");
+            AnalyzeTry(ast::Cast<ast::TryStmt>(s));
             return;
         case ast::NodeKind::kFunctionDef:
             Error(ast::Cast<ast::FunctionDef>(s).name_range(),

@@ -102,7 +102,7 @@ TEST(PyBuiltinsTest, Arithmetic) {
     EXPECT_EQ(ipow(7, 0), 1);
     EXPECT_THROW(ipow(10, 19), OverflowError);
     EXPECT_THROW(ipow(2, 64), OverflowError);
-    EXPECT_THROW(floordiv(int64_t{1}, int64_t{0}), ValueError);
+    EXPECT_THROW(floordiv(int64_t{1}, int64_t{0}), ZeroDivisionError);
 }
 
 TEST(PyBuiltinsTest, SequencesAndSlices) {

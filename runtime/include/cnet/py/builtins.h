@@ -15,6 +15,7 @@
 #include "cnet/core/variable.h"
 #include "cnet/py/dict.h"
 #include "cnet/py/errors.h"
+#include "cnet/py/errors.h"
 #include "cnet/py/format.h"
 
 namespace cnet {
@@ -134,33 +135,33 @@ inline std::vector<int64_t> reversed(const Range& r) {
 }
 
 // ---- arithmetic with Python semantics
-/// a // b for ints: floor division (rounds toward -inf). ZeroDivisionError as ValueError.
+/// a // b for ints: floor division (rounds toward -inf). 
 inline int64_t floordiv(int64_t a, int64_t b) {
-    if (b == 0) throw ValueError("integer division or modulo by zero");
+    if (b == 0) throw ZeroDivisionError("integer division or modulo by zero");
     int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
     return q;
 }
 inline double floordiv(double a, double b) {
-    if (b == 0) throw ValueError("float floor division by zero");
+    if (b == 0) throw ZeroDivisionError("float floor division by zero");
     return std::floor(a / b);
 }
 /// a % b with the sign of b.
 inline int64_t mod(int64_t a, int64_t b) {
-    if (b == 0) throw ValueError("integer division or modulo by zero");
+    if (b == 0) throw ZeroDivisionError("integer division or modulo by zero");
     int64_t r = a % b;
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
 inline double mod(double a, double b) {
-    if (b == 0) throw ValueError("float modulo");
+    if (b == 0) throw ZeroDivisionError("float modulo");
     double r = std::fmod(a, b);
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
 /// a / b is always float division in Python 3.
 inline double truediv(double a, double b) {
-    if (b == 0) throw ValueError("division by zero");
+    if (b == 0) throw ZeroDivisionError("division by zero");
     return a / b;
 }
 /// int ** int (non-negative exponent stays int). cnet's ints are 64-bit: a result past int64 is an error, never

@@ -22,10 +22,35 @@ class KeyError : public Error {
 public:
     using Error::Error;
 };
-/// An int result past 64 bits (Python's ints are unbounded; cnet's are int64, and never wrap silently).
-class OverflowError : public Error {
+class RuntimeError : public Error {
 public:
     using Error::Error;
+};
+class NotImplementedError : public RuntimeError {
+public:
+    using RuntimeError::RuntimeError;
+};
+class ArithmeticError : public Error {
+public:
+    using Error::Error;
+};
+class ZeroDivisionError : public ArithmeticError {
+public:
+    using ArithmeticError::ArithmeticError;
+};
+/// An int result past 64 bits (Python's ints are unbounded; cnet's are int64, and never wrap silently).
+class OverflowError : public ArithmeticError {
+public:
+    using ArithmeticError::ArithmeticError;
+};
+/// open() of a missing or unreadable file, a failed read or write (Python's OSError; FileNotFoundError for ENOENT).
+class OSError : public Error {
+public:
+    using Error::Error;
+};
+class FileNotFoundError : public OSError {
+public:
+    using OSError::OSError;
 };
 /// obj.attr on a user object: None has no attributes (AttributeError, as in Python; not a null dereference).
 template <typename T>
@@ -34,9 +59,9 @@ const std::shared_ptr<T>& deref(const std::shared_ptr<T>& p, const char* attr) {
     return p;
 }
 
-class RecursionError : public Error {
+class RecursionError : public RuntimeError {
 public:
-    using Error::Error;
+    using RuntimeError::RuntimeError;
 };
 
 /// Python's recursion limit (1000) for the recursive functions of a .cnet program: one more nested call raises

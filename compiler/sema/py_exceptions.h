@@ -1,0 +1,16 @@
+// py_exceptions.h — Python's exception classes as .cnet knows them: which C++ exception types of the runtime an
+// `except NAME:` catches (Python's hierarchy: LookupError covers IndexError and KeyError, Exception everything).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cnet::compiler::sema {
+
+/// The C++ types an `except NAME:` clause catches, or null when NAME is not a known exception class.
+/// "std::exception" means every exception (Exception, BaseException).
+const std::vector<std::string>* CaughtCppTypes(const std::string& name);
+/// The exception class names, for "did you mean" and the diagnostic's list.
+std::vector<std::string> ExceptionNames();
+
+}  // namespace cnet::compiler::sema
