@@ -35,6 +35,10 @@ public:
     bool ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const;
     bool EndsInReturn(const ast::StmtList& body) const;
 
+    // ---- codegen_kernel.cc
+    void EmitKernels();
+    std::string KernelCall(const ast::CallExpr& e, const kernel::KernelDef& def);
+
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
 

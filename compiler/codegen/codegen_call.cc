@@ -113,11 +113,14 @@ std::string Generator::Call(const ast::CallExpr& e) {
             }
         }
     }
+    if (auto k = program_.kernel_at.find(&e); k != program_.kernel_at.end()) return k->second->cpp_name + "{}";
     const TypeRef callee = TypeOf(e.func());
     const ir::CallInfo* call = program_.Call(e);
     static const ir::CallInfo kEmpty;
     if (call == nullptr) call = &kEmpty;
     switch (callee->kind) {
+        case TypeKind::kKernel:
+            return KernelCall(e, *callee->kernel);
         case TypeKind::kLibFunction: {
             const sema::BuiltinEntry& entry = *callee->entry;
             if (entry.owner == "builtins") return Builtin(e, entry, *call);

@@ -360,6 +360,7 @@ std::string Generator::Run() {
     header.Line("");
 
     std::swap(header, w_);
+    EmitKernels();
     if (!program_.globals.empty()) {
         for (const auto& g : program_.globals) {
             fn_ = nullptr;

@@ -13,6 +13,7 @@
 
 #include "compiler/ast/module.h"
 #include "compiler/ast/visitor.h"
+#include "compiler/kernel/kernel_def.h"
 #include "compiler/sema/builtin_table.h"
 #include "compiler/sema/types.h"
 
@@ -149,6 +150,9 @@ struct Program {
     std::unordered_map<const ast::Node*, CallInfo> calls;
     /// argparse: dest -> type of each add_argument (one parser per program).
     std::map<std::string, TypeRef> arg_types;
+    /// Kernels built from CuPy-form constructions (compiler/kernel/), by construction call, in source order.
+    std::vector<std::unique_ptr<kernel::KernelDef>> kernels;
+    std::unordered_map<const ast::Node*, const kernel::KernelDef*> kernel_at;
     /// Headers the program needs (from the builtin table), sorted.
     std::set<std::string> headers;
 

@@ -95,6 +95,13 @@ public:
     void CheckHandlerType(const ast::Expr& e);
     void CollectTryLocals(ir::FunctionInfo& fn, const ast::TryStmt& s);
 
+    // ---- analyzer_kernel.cc (compiler/kernel/ does the kernel language)
+    /// A CuPy-form kernel construction (cupy.ElementwiseKernel(...), cuda.reduce(...)): its kernel type; null when
+    /// `e` is no such construction.
+    TypeRef KernelConstruction(const ast::CallExpr& e);
+    bool IsKernelConstruction(const ast::Expr& e);
+    TypeRef CallKernelObject(const ast::CallExpr& e, const TypeRef& kernel);
+
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);
 

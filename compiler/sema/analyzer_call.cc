@@ -225,8 +225,11 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
             }
         }
     }
+    if (TypeRef kernel = KernelConstruction(e)) return kernel;
     TypeRef callee = Expr(e.func());
     switch (callee->kind) {
+        case TypeKind::kKernel:
+            return CallKernelObject(e, callee);
         case TypeKind::kLibFunction:
             return CallBuiltin(e, *callee->entry);
         case TypeKind::kLibClass: {

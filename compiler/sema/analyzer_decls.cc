@@ -196,7 +196,7 @@ void Analyzer::CollectModule() {
             const bool constant = value != nullptr &&
                                   (ast::Isa<ast::IntLiteral>(*value) || ast::Isa<ast::FloatLiteral>(*value) ||
                                    ast::Isa<ast::StringLiteral>(*value) || ast::Isa<ast::BoolLiteral>(*value) ||
-                                   (ast::Isa<ast::UnaryExpr>(*value)));
+                                   (ast::Isa<ast::UnaryExpr>(*value)) || IsKernelConstruction(*value));
             if (target != nullptr && constant) {
                 auto g = std::make_unique<ir::GlobalInfo>();
                 g->name = target->id();

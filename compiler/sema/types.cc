@@ -2,6 +2,7 @@
 #include "compiler/sema/types.h"
 
 #include "compiler/ir/program.h"
+#include "compiler/kernel/kernel_def.h"
 #include "compiler/sema/builtin_table.h"
 
 namespace cnet::compiler::sema {
@@ -116,13 +117,20 @@ TypeRef BoundLibMethod(TypeRef receiver, const BuiltinEntry* entry) {
     return t;
 }
 
+TypeRef Kernel(const kernel::KernelDef* def) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kKernel;
+    t->kernel = def;
+    return t;
+}
+
 }  // namespace types
 
 bool SameType(const TypeRef& a, const TypeRef& b) {
     if (a == b) return true;
     if (!a || !b || a->kind != b->kind) return false;
     if (a->user_class != b->user_class || a->lib_type != b->lib_type || a->function != b->function ||
-        a->entry != b->entry || a->module != b->module || a->args.size() != b->args.size()) {
+        a->entry != b->entry || a->module != b->module || a->kernel != b->kernel || a->args.size() != b->args.size()) {
         return false;
     }
     for (std::size_t i = 0; i < a->args.size(); ++i) {
@@ -324,6 +332,7 @@ std::string PyName(const TypeRef& t) {
         case TypeKind::kUserClassRef: return "class '" + t->user_class->name + "'";
         case TypeKind::kBoundMethod:
             return "method '" + (t->function != nullptr ? t->function->name : t->entry->name) + "'";
+        case TypeKind::kKernel: return "kernel '" + t->kernel->name + "'";
     }
     return "?";
 }
@@ -355,6 +364,7 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kUserClass: return "std::shared_ptr<" + t->user_class->cpp_name + ">";
         case TypeKind::kLibObject:
             return t->lib_type->shared ? "std::shared_ptr<" + t->lib_type->cpp + ">" : t->lib_type->cpp;
+        case TypeKind::kKernel: return t->kernel->cpp_name;
         default:
             return "auto";
     }

@@ -13,6 +13,10 @@ struct LibType;
 
 }  // namespace cnet::compiler::sema
 
+namespace cnet::compiler::kernel {
+struct KernelDef;
+}  // namespace cnet::compiler::kernel
+
 namespace cnet::compiler::ir {
 struct ClassInfo;
 struct FunctionInfo;
@@ -46,6 +50,7 @@ enum class TypeKind {
     kUserFunction,
     kUserClassRef,  // the class object MLP (calling constructs)
     kBoundMethod,   // obj.method (user method or library method)
+    kKernel,        // a kernel object (cupy.ElementwiseKernel, cuda.reduce, ...): calling runs it
 };
 
 struct Type;
@@ -59,6 +64,7 @@ struct Type {
     const LibType* lib_type = nullptr;           // kLibObject, kLibClass
     const BuiltinEntry* entry = nullptr;         // kLibFunction, kLibClass, kBoundMethod (library)
     std::string module;                          // kModule: the dotted path ("chainer.functions")
+    const kernel::KernelDef* kernel = nullptr;   // kKernel
 };
 
 namespace types {
@@ -87,6 +93,7 @@ TypeRef LibFunction(const BuiltinEntry* entry);
 TypeRef Module(std::string path);
 TypeRef BoundUserMethod(TypeRef receiver, const ir::FunctionInfo* fn);
 TypeRef BoundLibMethod(TypeRef receiver, const BuiltinEntry* entry);
+TypeRef Kernel(const kernel::KernelDef* def);
 }  // namespace types
 
 bool SameType(const TypeRef& a, const TypeRef& b);

@@ -8,6 +8,7 @@
 #include "cnet/kernels/loss.h"
 #include "cnet/kernels/optimizer.h"
 #include "cnet/kernels/random.h"
+#include "cnet/kernels/user_kernel.h"
 
 namespace cnet {
 namespace cuda {
@@ -29,6 +30,10 @@ void SigmoidCrossEntropyBackward(const Array& x, const Array& t, const Array& gy
 // connection.cu
 void EmbedGather(const Array& ids, const Array& W, std::optional<int64_t> ignore_label, const Array& y);
 void EmbedScatterAdd(const Array& ids, const Array& gy, std::optional<int64_t> ignore_label, const Array& gW);
+
+// user_kernel.cu
+void RunUserKernel(const kernels::UserKernelCode& code, const std::vector<Array>& operands,
+                   const std::vector<int64_t>& step, int64_t n, int64_t size);
 
 // random.cu
 void RandomFill(const Array& out, kernels::Distribution distribution, double a, double b);

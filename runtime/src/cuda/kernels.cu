@@ -16,6 +16,7 @@
 #include "cnet/kernels/random.h"
 #include "cnet/kernels/reduction.h"
 #include "cnet/kernels/transfer.h"
+#include "cnet/kernels/user_kernel.h"
 #include "cuda/activation.cuh"
 #include "cuda/conv_pool.cuh"
 #include "cuda/copy.cuh"
@@ -60,6 +61,7 @@ void RegisterKernelTables() {
     static const kernels::RandomKernels random{&cuda::RandomFill, &cuda::RandomInt, &cuda::DropoutMask};
     static const kernels::ReductionKernels reduction{&cuda::Reduce, &cuda::ArgReduce, &cuda::Cumsum};
     static const kernels::TransferKernels transfer{&cuda::Transfer};
+    static const kernels::UserKernelKernels user_kernel{&cuda::RunUserKernel};
     kernels::RegisterCudaKernels(activation);
     kernels::RegisterCudaKernels(connection);
     kernels::RegisterCudaKernels(convolution);
@@ -75,6 +77,7 @@ void RegisterKernelTables() {
     kernels::RegisterCudaKernels(random);
     kernels::RegisterCudaKernels(reduction);
     kernels::RegisterCudaKernels(transfer);
+    kernels::RegisterCudaKernels(user_kernel);
 }
 
 }  // namespace cuda

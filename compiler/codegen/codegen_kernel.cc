@@ -1,0 +1,51 @@
+// codegen_kernel.cc — kernels in generated programs: each CuPy-form kernel's C++ (and, under nvcc, CUDA) from
+// compiler/kernel/kernel_emit, ahead of the program's functions; a kernel call passes its arguments to the
+// runtime's user_kernels (CuPy's calling rules, cnet/user_kernels/call.h).
+#include "compiler/ast/collection_expr.h"
+#include "compiler/ast/expr.h"
+#include "compiler/codegen/codegen.h"
+#include "compiler/kernel/kernel_emit.h"
+
+namespace cnet::compiler::codegen {
+
+void Generator::EmitKernels() {
+    if (program_.kernels.empty()) return;
+    w_.Raw(kernel::EmitPrelude());
+    w_.Line("");
+    for (const auto& def : program_.kernels) {
+        w_.Raw(kernel::EmitKernel(*def, program_.file_name + ":" + std::to_string(def->range.begin.line)));
+        w_.Raw(kernel::EmitProgramGlue(*def));
+        w_.Line("");
+    }
+}
+
+std::string Generator::KernelCall(const ast::CallExpr& e, const kernel::KernelDef& def) {
+    std::string args;
+    for (const auto& a : e.args()) {
+        const TypeRef t = TypeOf(*a);
+        std::string code = E(*a);
+        if (t->kind == TypeKind::kInt) code = "static_cast<int64_t>(" + code + ")";
+        args += (args.empty() ? "" : ", ") + code;
+    }
+    std::string size = "std::nullopt", axis = "cnet::OptionalAxis()", keepdims = "false";
+    for (const auto& kw : e.keywords()) {
+        if (kw->name() == "size") size = "std::optional<int64_t>(" + E(kw->value()) + ")";
+        if (kw->name() == "keepdims") keepdims = E(kw->value());
+        if (kw->name() == "axis") {
+            if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&kw->value())) {
+                std::string axes;
+                for (const auto& el : tuple->elements()) axes += (axes.empty() ? "" : ", ") + ("static_cast<int64_t>(" + E(*el) + ")");
+                axis = "cnet::OptionalAxis({" + axes + "})";
+            } else if (!ast::Isa<ast::NoneLiteral>(kw->value())) {
+                axis = "cnet::OptionalAxis(static_cast<int64_t>(" + E(kw->value()) + "))";
+            }
+        }
+    }
+    const std::string callee = E(e.func());
+    const std::string run = callee + "({" + args + "}, " +
+                            (def.kind == kernel::KernelDef::Kind::kReduction ? axis + ", " + keepdims : size) + ")";
+    if (def.out.size() == 1) return run + "[0]";
+    return "cnet::user_kernels::AsTuple<" + std::to_string(def.out.size()) + ">(" + run + ")";
+}
+
+}  // namespace cnet::compiler::codegen

@@ -1,0 +1,343 @@
+// kernel_emit.cc — C++ and CUDA for kernels (see kernel_emit.h). The kernel code is re-printed from the
+// checked tree, so what is compiled is exactly what was checked.
+#include "compiler/kernel/kernel_emit.h"
+
+#include <sstream>
+
+#include "compiler/kernel/kernel_parser.h"
+
+namespace cnet::compiler::kernel {
+namespace {
+
+std::string Ind(int depth) { return std::string(static_cast<std::size_t>(depth) * 4, ' '); }
+
+void StmtCpp(const Stmt& s, int depth, std::ostringstream& out) {
+    switch (s.kind) {
+        case StmtKind::kExpr:
+            out << Ind(depth) << ExprCpp(*s.expr) << ";\n";
+            break;
+        case StmtKind::kDecl:
+            out << Ind(depth) << CppTypeName(s.type) << " ";
+            for (std::size_t k = 0; k < s.names.size(); ++k) {
+                out << (k ? ", " : "") << s.names[k];
+                if (s.inits[k]) out << " = " << ExprCpp(*s.inits[k]);
+            }
+            out << ";\n";
+            break;
+        case StmtKind::kBlock:
+            out << Ind(depth) << "{\n";
+            for (const StmtPtr& b : s.body) StmtCpp(*b, depth + 1, out);
+            out << Ind(depth) << "}\n";
+            break;
+        case StmtKind::kIf:
+        case StmtKind::kWhile:
+            out << Ind(depth) << (s.kind == StmtKind::kIf ? "if (" : "while (") << ExprCpp(*s.expr) << ") {\n";
+            StmtCpp(*s.body[0], depth + 1, out);
+            if (s.body.size() > 1) {
+                out << Ind(depth) << "} else {\n";
+                StmtCpp(*s.body[1], depth + 1, out);
+            }
+            out << Ind(depth) << "}\n";
+            break;
+        case StmtKind::kFor: {
+            std::ostringstream init;
+            StmtCpp(*s.init, 0, init);
+            std::string i = init.str();
+            while (!i.empty() && (i.back() == '\n' || i.back() == ';')) i.pop_back();
+            out << Ind(depth) << "for (" << i << "; " << (s.expr ? ExprCpp(*s.expr) : "") << "; "
+                << (s.step ? ExprCpp(*s.step) : "") << ") {\n";
+            StmtCpp(*s.body[0], depth + 1, out);
+            out << Ind(depth) << "}\n";
+            break;
+        }
+        case StmtKind::kBreak:
+            out << Ind(depth) << "break;\n";
+            break;
+        case StmtKind::kContinue:
+            out << Ind(depth) << "continue;\n";
+            break;
+        case StmtKind::kEmpty:
+            break;
+    }
+}
+
+std::string Placeholders(const KernelDef& def, const char* prefix) {
+    std::string out;
+    for (const std::string& p : def.Placeholders()) out += (out.empty() ? "" : ", ") + std::string(prefix) + p;
+    return out;
+}
+
+std::string TemplateLine(const KernelDef& def) {
+    const std::string ps = Placeholders(def, "typename ");
+    return ps.empty() ? "" : "template <" + ps + ">\n";
+}
+
+std::string TemplateArgs(const KernelDef& def) {
+    const std::string ps = Placeholders(def, "");
+    return ps.empty() ? "" : "<" + ps + ">";
+}
+
+/// Parameters of the CPU function / CUDA kernel: see EmitKernel.
+std::string LoopParams(const KernelDef& def) {
+    std::string out = def.kind == KernelDef::Kind::kReduction ? "const int64_t n, const int64_t size" : "const int64_t n";
+    for (const Param& p : def.in) {
+        out += ", const " + CppTypeName(p.type) + "* " + p.name;
+        if (!p.raw) out += ", const int64_t " + p.name + "_step";
+    }
+    for (const Param& p : def.out) out += ", " + CppTypeName(p.type) + "* " + p.name;
+    return out;
+}
+
+std::string LoopArgs(const KernelDef& def) {
+    std::string out = def.kind == KernelDef::Kind::kReduction ? "n, size" : "n";
+    for (const Param& p : def.in) out += ", " + p.name + (p.raw ? "" : ", " + p.name + "_step");
+    for (const Param& p : def.out) out += ", " + p.name;
+    return out;
+}
+
+/// The call of the body for flat index `i`; `contiguous`: input steps are 1.
+std::string ElementwiseCall(const KernelDef& def, bool contiguous) {
+    std::string out = def.cpp_name + "_body" + TemplateArgs(def) + "(i, n";
+    for (const Param& p : def.in) {
+        out += ", " + p.name;
+        if (!p.raw) out += contiguous ? "[i]" : "[i * " + p.name + "_step]";
+    }
+    for (const Param& p : def.out) out += ", " + p.name + (p.raw ? "" : "[i]");
+    return out + ")";
+}
+
+std::string ReduceLoop(const KernelDef& def, const std::string& o, int depth) {
+    const std::string rt = CppTypeName(def.reduce_type), targs = TemplateArgs(def);
+    std::ostringstream out;
+    out << Ind(depth) << rt << " a = " << def.cpp_name << "_identity" << targs << "();\n";
+    out << Ind(depth) << "for (int64_t r = 0; r < size; ++r) {\n";
+    out << Ind(depth + 1) << "const int64_t j = " << o << " * size + r;\n";
+    out << Ind(depth + 1) << "a = " << def.cpp_name << "_reduce" << targs << "(a, " << def.cpp_name << "_map" << targs
+        << "(";
+    for (std::size_t k = 0; k < def.in.size(); ++k) out << (k ? ", " : "") << def.in[k].name << "[j * " << def.in[k].name << "_step]";
+    out << "));\n";
+    out << Ind(depth) << "}\n";
+    out << Ind(depth) << def.cpp_name << "_post" << targs << "(a";
+    for (const Param& p : def.out) out << ", " << p.name << "[" << o << "]";
+    out << ");\n";
+    return out.str();
+}
+
+}  // namespace
+
+std::vector<std::string> KernelDef::Placeholders() const {
+    std::vector<std::string> names;
+    for (const auto* list : {&in, &out}) {
+        for (const Param& p : *list) {
+            if (!p.IsPlaceholder()) continue;
+            bool seen = false;
+            for (const std::string& s : names) seen = seen || s == p.type;
+            if (!seen) names.push_back(p.type);
+        }
+    }
+    return names;
+}
+
+std::string ExprCpp(const Expr& e) {
+    switch (e.kind) {
+        case ExprKind::kNumber:
+        case ExprKind::kBool:
+        case ExprKind::kName:
+            return e.text;
+        case ExprKind::kIndSize:
+            return "_ind_size";
+        case ExprKind::kUnary:
+            if (e.text[0] == 'p') return "(" + ExprCpp(*e.kids[0]) + e.text.substr(1) + ")";
+            return "(" + e.text + ExprCpp(*e.kids[0]) + ")";
+        case ExprKind::kBinary: {
+            const bool assign = e.text.back() == '=' && e.text != "==" && e.text != "!=" && e.text != "<=" &&
+                                e.text != ">=";
+            const std::string s = ExprCpp(*e.kids[0]) + " " + e.text + " " + ExprCpp(*e.kids[1]);
+            return assign ? s : "(" + s + ")";
+        }
+        case ExprKind::kTernary:
+            return "(" + ExprCpp(*e.kids[0]) + " ? " + ExprCpp(*e.kids[1]) + " : " + ExprCpp(*e.kids[2]) + ")";
+        case ExprKind::kCall: {
+            std::string out = e.text + "(";
+            for (std::size_t k = 0; k < e.kids.size(); ++k) out += (k ? ", " : "") + ExprCpp(*e.kids[k]);
+            return out + ")";
+        }
+        case ExprKind::kIndex:
+            return ExprCpp(*e.kids[0]) + "[" + ExprCpp(*e.kids[1]) + "]";
+        case ExprKind::kCast:
+            return "static_cast<" + CppTypeName(e.text) + ">(" + ExprCpp(*e.kids[0]) + ")";
+    }
+    return "";
+}
+
+std::string EmitPrelude() {
+    return R"(#ifndef CNET_KERNEL_PRELUDE
+#define CNET_KERNEL_PRELUDE
+// Kernel code runs on the host and on CUDA devices: its functions are __host__ __device__ under nvcc, and it
+// calls the math functions below (<cmath>'s on the host; nvcc maps them to CUDA's math library on the device).
+#include <cmath>
+#include <cstdint>
+#ifdef __CUDACC__
+#include <cuda_runtime.h>
+#define CNET_KFN __host__ __device__ inline
+#else
+#define CNET_KFN inline
+#endif
+namespace cnet_kernel_math {
+using std::abs; using std::acos; using std::acosh; using std::asin; using std::asinh; using std::atan;
+using std::atan2; using std::atanh; using std::cbrt; using std::ceil; using std::copysign; using std::cos;
+using std::cosh; using std::erf; using std::erfc; using std::exp; using std::exp2; using std::expm1;
+using std::fabs; using std::floor; using std::fma; using std::fmax; using std::fmin; using std::fmod;
+using std::hypot; using std::isfinite; using std::isinf; using std::isnan; using std::lgamma; using std::log;
+using std::log10; using std::log1p; using std::log2; using std::pow; using std::rint; using std::round;
+using std::signbit; using std::sin; using std::sinh; using std::sqrt; using std::tan; using std::tanh;
+using std::tgamma; using std::trunc;
+template <typename A, typename B>
+CNET_KFN auto min(A a, B b) -> decltype(a + b) { return b < a ? b : a; }
+template <typename A, typename B>
+CNET_KFN auto max(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
+template <typename A>
+CNET_KFN A rsqrt(A x) { return A(1) / sqrt(x); }
+}  // namespace cnet_kernel_math
+#endif  // CNET_KERNEL_PRELUDE
+)";
+}
+
+std::string EmitKernel(const KernelDef& def, const std::string& origin) {
+    std::ostringstream out;
+    const std::string tl = TemplateLine(def), targs = TemplateArgs(def);
+    const bool red = def.kind == KernelDef::Kind::kReduction;
+    out << "// " << (red ? "reduction" : "elementwise") << " kernel '" << def.name << "' (" << origin << ")\n";
+    if (!red) {
+        out << tl << "CNET_KFN void " << def.cpp_name << "_body(const int64_t i, const int64_t _ind_size";
+        for (const Param& p : def.in) {
+            out << ", const " << CppTypeName(p.type) << (p.raw ? "* __restrict__ " : " ") << p.name;
+        }
+        for (const Param& p : def.out) out << ", " << CppTypeName(p.type) << (p.raw ? "* __restrict__ " : "& ") << p.name;
+        out << ") {\n    using namespace cnet_kernel_math;\n    (void)i;\n    (void)_ind_size;\n";
+        for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out);
+        out << "}\n";
+        // CPU: the flat loop, with unit input steps as a separate (vectorizable) loop.
+        out << tl << "inline void " << def.cpp_name << "_cpu(" << LoopParams(def) << ") {\n";
+        std::string contiguous;
+        for (const Param& p : def.in) {
+            if (!p.raw) contiguous += (contiguous.empty() ? "" : " && ") + p.name + "_step == 1";
+        }
+        if (contiguous.empty()) contiguous = "true";
+        out << "    if (" << contiguous << ") {\n#if defined(_OPENMP)\n#pragma omp parallel for if (n > 65536)\n#endif\n"
+            << "        for (int64_t i = 0; i < n; ++i) " << ElementwiseCall(def, true) << ";\n    } else {\n"
+            << "#if defined(_OPENMP)\n#pragma omp parallel for if (n > 65536)\n#endif\n"
+            << "        for (int64_t i = 0; i < n; ++i) " << ElementwiseCall(def, false) << ";\n    }\n}\n";
+        out << "#ifdef __CUDACC__\n" << tl << "__global__ void " << def.cpp_name << "_cuda_kernel(" << LoopParams(def)
+            << ") {\n    for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < n;\n"
+            << "         i += static_cast<int64_t>(blockDim.x) * gridDim.x) {\n        " << ElementwiseCall(def, false)
+            << ";\n    }\n}\n";
+    } else {
+        const std::string rt = CppTypeName(def.reduce_type);
+        out << tl << "CNET_KFN " << rt << " " << def.cpp_name << "_identity() {\n    using namespace cnet_kernel_math;\n"
+            << "    return static_cast<" << rt << ">(" << ExprCpp(*def.identity) << ");\n}\n";
+        out << tl << "CNET_KFN " << rt << " " << def.cpp_name << "_map(";
+        for (std::size_t k = 0; k < def.in.size(); ++k) {
+            out << (k ? ", " : "") << "const " << CppTypeName(def.in[k].type) << " " << def.in[k].name;
+        }
+        out << ") {\n    using namespace cnet_kernel_math;\n    return static_cast<" << rt << ">(" << ExprCpp(*def.map)
+            << ");\n}\n";
+        out << tl << "CNET_KFN " << rt << " " << def.cpp_name << "_reduce(const " << rt << " a, const " << rt
+            << " b) {\n    using namespace cnet_kernel_math;\n    return static_cast<" << rt << ">("
+            << ExprCpp(*def.reduce) << ");\n}\n";
+        out << tl << "CNET_KFN void " << def.cpp_name << "_post(const " << rt << " a";
+        for (const Param& p : def.out) out << ", " << CppTypeName(p.type) << "& " << p.name;
+        out << ") {\n    using namespace cnet_kernel_math;\n";
+        for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out);
+        out << "}\n";
+        out << tl << "inline void " << def.cpp_name << "_cpu(" << LoopParams(def) << ") {\n"
+            << "#if defined(_OPENMP)\n#pragma omp parallel for if (n * size > 65536)\n#endif\n"
+            << "    for (int64_t o = 0; o < n; ++o) {\n" << ReduceLoop(def, "o", 2) << "    }\n}\n";
+        // CUDA: one thread per output element (the reduced length is walked serially by that thread).
+        out << "#ifdef __CUDACC__\n" << tl << "__global__ void " << def.cpp_name << "_cuda_kernel(" << LoopParams(def)
+            << ") {\n    for (int64_t o = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; o < n;\n"
+            << "         o += static_cast<int64_t>(blockDim.x) * gridDim.x) {\n" << ReduceLoop(def, "o", 2) << "    }\n}\n";
+    }
+    out << tl << "inline cudaError_t " << def.cpp_name << "_cuda(" << LoopParams(def)
+        << ", cudaStream_t stream = 0) {\n    if (n == 0) return cudaSuccess;\n    const int threads = 256;\n"
+        << "    const int64_t want = (n + threads - 1) / threads;\n"
+        << "    const unsigned blocks = static_cast<unsigned>(want < 65536 ? want : 65536);\n"
+        << "    " << def.cpp_name << "_cuda_kernel" << targs << "<<<blocks, threads, 0, stream>>>(" << LoopArgs(def)
+        << ");\n    return cudaGetLastError();\n}\n#endif  // __CUDACC__\n";
+    return out.str();
+}
+
+std::string EmitProgramGlue(const KernelDef& def) {
+    std::ostringstream out;
+    const bool red = def.kind == KernelDef::Kind::kReduction;
+    const std::vector<std::string> ps = def.Placeholders();
+    // The operand that binds each placeholder (the first parameter with that type).
+    auto operand_of = [&](const std::string& ph) {
+        std::size_t k = 0;
+        for (const auto* list : {&def.in, &def.out}) {
+            for (const Param& p : *list) {
+                if (p.type == ph) return k;
+                ++k;
+            }
+        }
+        return k;
+    };
+    auto entry = [&](const std::string& suffix, const std::string& extra) {
+        out << "void " << def.cpp_name << suffix << "_entry(const cnet::kernels::UserLoop& L) {\n";
+        std::string open, close;
+        int depth = 1;
+        for (const std::string& ph : ps) {
+            out << Ind(depth) << "cnet::user_kernels::DispatchDtype(L.dtypes[" << operand_of(ph) << "], [&](auto "
+                << ph << "_tag) {\n";
+            ++depth;
+            out << Ind(depth) << "using " << ph << " = decltype(" << ph << "_tag);\n";
+        }
+        out << Ind(depth) << def.cpp_name << suffix << (ps.empty() ? "" : TemplateArgs(def)) << "(L.n";
+        if (red) out << ", L.size";
+        std::size_t k = 0;
+        for (const Param& p : def.in) {
+            out << ", static_cast<const " << CppTypeName(p.type) << "*>(L.data[" << k << "])";
+            if (!p.raw) out << ", L.step[" << k << "]";
+            ++k;
+        }
+        for (const Param& p : def.out) {
+            out << ", static_cast<" << CppTypeName(p.type) << "*>(L.data[" << k << "])";
+            ++k;
+        }
+        out << extra << ");\n";
+        for (std::size_t d = 0; d < ps.size(); ++d) out << Ind(depth - 1 - static_cast<int>(d)) << "});\n";
+        out << "}\n";
+    };
+    out << "inline ";
+    entry("_cpu", "");
+    out << "#ifdef __CUDACC__\ninline ";
+    entry("_cuda", ", static_cast<cudaStream_t>(L.stream)");
+    out << "#endif\n";
+    auto params = [&](const std::vector<Param>& list) {
+        std::string s = "{";
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            s += std::string(k ? ", " : "") + "{\"" + list[k].name + "\", \"" + list[k].type + "\", " +
+                 (list[k].raw ? "true" : "false") + "}";
+        }
+        return s + "}";
+    };
+    out << "struct " << def.cpp_name << " {\n";
+    if (red) {
+        out << "    std::vector<cnet::Array> operator()(const std::vector<cnet::user_kernels::Arg>& args, "
+               "const cnet::OptionalAxis& axis = {}, bool keepdims = false) const {\n";
+    } else {
+        out << "    std::vector<cnet::Array> operator()(const std::vector<cnet::user_kernels::Arg>& args, "
+               "std::optional<int64_t> size = std::nullopt) const {\n";
+    }
+    out << "        static const cnet::user_kernels::Spec spec{\"" << def.name << "\", " << params(def.in) << ", "
+        << params(def.out) << "};\n";
+    out << "#ifdef __CUDACC__\n        static const cnet::kernels::UserKernelCode code{\"" << def.name << "\", &"
+        << def.cpp_name << "_cpu_entry, &" << def.cpp_name << "_cuda_entry};\n#else\n"
+        << "        static const cnet::kernels::UserKernelCode code{\"" << def.name << "\", &" << def.cpp_name
+        << "_cpu_entry, nullptr};\n#endif\n";
+    out << "        return cnet::user_kernels::" << (red ? "Reduction(spec, code, args, axis, keepdims)" : "Elementwise(spec, code, args, size)")
+        << ";\n    }\n};\n";
+    return out.str();
+}
+
+}  // namespace cnet::compiler::kernel
