@@ -44,7 +44,7 @@ std::string Generator::KernelCall(const ast::CallExpr& e, const kernel::KernelDe
     const std::string callee = E(e.func());
     const std::string run = callee + "({" + args + "}, " +
                             (def.kind == kernel::KernelDef::Kind::kReduction ? axis + ", " + keepdims : size) + ")";
-    if (def.out.size() == 1) return run + "[0]";
+    if (def.out.size() == 1) return "cnet::user_kernels::First(" + run + ")";
     return "cnet::user_kernels::AsTuple<" + std::to_string(def.out.size()) + ">(" + run + ")";
 }
 

@@ -54,6 +54,7 @@ KernelSource::KernelSource(const SourceManager& sources, SourceRange range) : wh
         text_.push_back(ch);
         at_.push_back(where);
     };
+    SourceLocation close = range.end;
     while (!c.Done()) {
         const char ch = c.Peek();
         if (std::isspace(static_cast<unsigned char>(ch)) || ch == '\\') {  // between adjacent literals
@@ -76,6 +77,7 @@ KernelSource::KernelSource(const SourceManager& sources, SourceRange range) : wh
         while (!c.Done()) {
             const char d = c.Peek();
             if (d == quote && (!triple || (c.Peek(1) == quote && c.Peek(2) == quote))) {
+                close = c.at;  // "the string ends here" points at its closing quote
                 for (int k = 0; k < (triple ? 3 : 1); ++k) c.Advance();
                 break;
             }
@@ -118,7 +120,7 @@ KernelSource::KernelSource(const SourceManager& sources, SourceRange range) : wh
             c.Advance();
         }
     }
-    at_.push_back(c.at);
+    at_.push_back(close);
 }
 
 SourceRange KernelSource::Range(std::size_t begin, std::size_t end) const {

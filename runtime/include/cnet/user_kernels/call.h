@@ -71,6 +71,9 @@ void DispatchDtype(Dtype d, F&& f) {
     }
 }
 
+/// The output of a one-output kernel (a call may also be a statement: `kernel(x, y, out)`).
+inline Array First(const std::vector<Array>& v) { return v[0]; }
+
 /// The outputs of a kernel with N outputs as a tuple (`gx, gy = kernel(x, y, gw)`).
 template <std::size_t... K>
 auto AsTupleImpl(const std::vector<Array>& v, std::index_sequence<K...>) {
