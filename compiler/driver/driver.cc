@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "compiler/diagnostics/internal_check.h"
+#include "compiler/kernel/kernel_header.h"
 #include "compiler/driver/compilation.h"
 #include "compiler/driver/toolchain.h"
 
@@ -61,6 +62,33 @@ int RunEmit(const CommandLine& cl, std::ostream& out, std::ostream& err) {
     const bool ok = compilation.Run(*stage, cl.output.empty() ? &out : &file);
     compilation.FlushDiagnostics(err);
     return static_cast<int>(ok ? ExitCode::kOk : ExitCode::kUserError);
+}
+
+// `cnetc kernel FILE -o HEADER`: the file's kernels as one self-contained C++/CUDA header.
+int RunKernel(const CommandLine& cl, std::ostream& out, std::ostream& err) {
+    Compilation compilation(cl.options);
+    if (!compilation.Load(cl.input, err)) return static_cast<int>(ExitCode::kUsage);
+    if (!compilation.Run(Stage::kIr, nullptr)) {
+        compilation.FlushDiagnostics(err);
+        return static_cast<int>(ExitCode::kUserError);
+    }
+    const std::size_t slash = cl.input.find_last_of('/');
+    const std::string name = slash == std::string::npos ? cl.input : cl.input.substr(slash + 1);
+    const std::string header =
+        kernel::EmitHeader(const_cast<ir::Program&>(*compilation.program()), name, compilation.diags());
+    compilation.FlushDiagnostics(err);
+    if (header.empty()) return static_cast<int>(ExitCode::kUserError);
+    if (cl.output.empty()) {
+        out << header;
+        return static_cast<int>(ExitCode::kOk);
+    }
+    std::ofstream file(cl.output, std::ios::binary);
+    file << header;
+    if (!file) {
+        err << "cnetc: error: cannot write '" << cl.output << "'\n";
+        return static_cast<int>(ExitCode::kUsage);
+    }
+    return static_cast<int>(ExitCode::kOk);
 }
 
 // `cnetc build FILE -o EXE`: check, emit C++, compile it against the runtime.
@@ -158,6 +186,10 @@ void DefineCommands(CLI::App& app, CommandLine& cl) {
     build->add_option("FILE", cl.input, "the .cnet source file")->required();
     build->add_flag("--line-directives", cl.options.line_directives, "emit #line directives into the C++");
 
+    CLI::App* kernel = app.add_subcommand("kernel", "write FILE's kernels as one self-contained C++/CUDA header");
+    kernel->add_option("-o,--output", cl.output, "the header to write (default: standard output)");
+    kernel->add_option("FILE", cl.input, "the .cnet source file")->required();
+
     CLI::App* run = app.add_subcommand("run", "build FILE if it changed, then run it: cnetc run FILE -- ARGS");
     run->add_option("FILE", cl.input, "the .cnet source file")->required();
     run->add_option("ARGS", cl.run_args, "arguments for the program (after --)");
@@ -179,6 +211,7 @@ int RunDriverUnchecked(int argc, const char* const* argv, std::ostream& out, std
     if (app.got_subcommand("check")) return RunCheck(cl, err);
     if (app.got_subcommand("build")) return RunBuild(cl, err);
     if (app.got_subcommand("run")) return RunRun(cl, err);
+    if (app.got_subcommand("kernel")) return RunKernel(cl, out, err);
     return RunEmit(cl, out, err);
 }
 

@@ -158,7 +158,7 @@ std::string ExprCpp(const Expr& e) {
         case ExprKind::kTernary:
             return "(" + ExprCpp(*e.kids[0]) + " ? " + ExprCpp(*e.kids[1]) + " : " + ExprCpp(*e.kids[2]) + ")";
         case ExprKind::kCall: {
-            std::string out = e.text + "(";
+            std::string out = "cnet_kernel_math::" + e.text + "(";
             for (std::size_t k = 0; k < e.kids.size(); ++k) out += (k ? ", " : "") + ExprCpp(*e.kids[k]);
             return out + ")";
         }
@@ -173,10 +173,12 @@ std::string ExprCpp(const Expr& e) {
 std::string EmitPrelude() {
     return R"(#ifndef CNET_KERNEL_PRELUDE
 #define CNET_KERNEL_PRELUDE
-// Kernel code runs on the host and on CUDA devices: its functions are __host__ __device__ under nvcc, and it
-// calls the math functions below (<cmath>'s on the host; nvcc maps them to CUDA's math library on the device).
+// Kernel code runs on the host and on CUDA devices: its functions are __host__ __device__ under nvcc. Its math
+// functions are cnet_kernel_math's: float arguments use the float functions of C's math library (sqrtf, ...),
+// double and integer arguments the double ones, as CUDA's overloads do; both exist on the host and the device.
 #include <cmath>
 #include <cstdint>
+#include <math.h>
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
 #define CNET_KFN __host__ __device__ inline
@@ -184,20 +186,45 @@ std::string EmitPrelude() {
 #define CNET_KFN inline
 #endif
 namespace cnet_kernel_math {
-using std::abs; using std::acos; using std::acosh; using std::asin; using std::asinh; using std::atan;
-using std::atan2; using std::atanh; using std::cbrt; using std::ceil; using std::copysign; using std::cos;
-using std::cosh; using std::erf; using std::erfc; using std::exp; using std::exp2; using std::expm1;
-using std::fabs; using std::floor; using std::fma; using std::fmax; using std::fmin; using std::fmod;
-using std::hypot; using std::isfinite; using std::isinf; using std::isnan; using std::lgamma; using std::log;
-using std::log10; using std::log1p; using std::log2; using std::pow; using std::rint; using std::round;
-using std::signbit; using std::sin; using std::sinh; using std::sqrt; using std::tan; using std::tanh;
-using std::tgamma; using std::trunc;
+#define CNET_KMATH1(fn)                                      \
+    CNET_KFN float fn(float a) { return ::fn##f(a); }        \
+    CNET_KFN double fn(double a) { return ::fn(a); }         \
+    template <typename A>                                    \
+    CNET_KFN double fn(A a) { return ::fn(static_cast<double>(a)); }
+#define CNET_KMATH2(fn)                                                 \
+    CNET_KFN float fn(float a, float b) { return ::fn##f(a, b); }       \
+    template <typename A, typename B>                                   \
+    CNET_KFN double fn(A a, B b) { return ::fn(static_cast<double>(a), static_cast<double>(b)); }
+CNET_KMATH1(sqrt) CNET_KMATH1(cbrt) CNET_KMATH1(exp) CNET_KMATH1(exp2) CNET_KMATH1(expm1) CNET_KMATH1(log)
+CNET_KMATH1(log2) CNET_KMATH1(log10) CNET_KMATH1(log1p) CNET_KMATH1(sin) CNET_KMATH1(cos) CNET_KMATH1(tan)
+CNET_KMATH1(asin) CNET_KMATH1(acos) CNET_KMATH1(atan) CNET_KMATH1(sinh) CNET_KMATH1(cosh) CNET_KMATH1(tanh)
+CNET_KMATH1(asinh) CNET_KMATH1(acosh) CNET_KMATH1(atanh) CNET_KMATH1(erf) CNET_KMATH1(erfc) CNET_KMATH1(lgamma)
+CNET_KMATH1(tgamma) CNET_KMATH1(fabs) CNET_KMATH1(floor) CNET_KMATH1(ceil) CNET_KMATH1(round) CNET_KMATH1(trunc)
+CNET_KMATH1(rint)
+CNET_KMATH2(atan2) CNET_KMATH2(pow) CNET_KMATH2(fmod) CNET_KMATH2(fmin) CNET_KMATH2(fmax) CNET_KMATH2(hypot)
+CNET_KMATH2(copysign)
+#undef CNET_KMATH1
+#undef CNET_KMATH2
+CNET_KFN float fma(float a, float b, float c) { return ::fmaf(a, b, c); }
+template <typename A, typename B, typename C>
+CNET_KFN double fma(A a, B b, C c) { return ::fma(static_cast<double>(a), static_cast<double>(b), static_cast<double>(c)); }
+CNET_KFN float rsqrt(float a) { return 1.0f / ::sqrtf(a); }
+template <typename A>
+CNET_KFN double rsqrt(A a) { return 1.0 / ::sqrt(static_cast<double>(a)); }
+template <typename A>
+CNET_KFN A abs(A a) { return a < 0 ? -a : a; }
+template <typename A>
+CNET_KFN bool isnan(A a) { return !(a == a); }
+template <typename A>
+CNET_KFN bool isinf(A a) { return a == a && !((a - a) == (a - a)); }
+template <typename A>
+CNET_KFN bool isfinite(A a) { return (a - a) == (a - a); }
+template <typename A>
+CNET_KFN bool signbit(A a) { return copysign(1.0, a) < 0; }
 template <typename A, typename B>
 CNET_KFN auto min(A a, B b) -> decltype(a + b) { return b < a ? b : a; }
 template <typename A, typename B>
 CNET_KFN auto max(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
-template <typename A>
-CNET_KFN A rsqrt(A x) { return A(1) / sqrt(x); }
 }  // namespace cnet_kernel_math
 #endif  // CNET_KERNEL_PRELUDE
 )";
@@ -214,7 +241,7 @@ std::string EmitKernel(const KernelDef& def, const std::string& origin) {
             out << ", const " << CppTypeName(p.type) << (p.raw ? "* __restrict__ " : " ") << p.name;
         }
         for (const Param& p : def.out) out << ", " << CppTypeName(p.type) << (p.raw ? "* __restrict__ " : "& ") << p.name;
-        out << ") {\n    using namespace cnet_kernel_math;\n    (void)i;\n    (void)_ind_size;\n";
+        out << ") {\n    (void)i;\n    (void)_ind_size;\n";
         for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out);
         out << "}\n";
         // CPU: the flat loop, with unit input steps as a separate (vectorizable) loop.
@@ -234,20 +261,20 @@ std::string EmitKernel(const KernelDef& def, const std::string& origin) {
             << ";\n    }\n}\n";
     } else {
         const std::string rt = CppTypeName(def.reduce_type);
-        out << tl << "CNET_KFN " << rt << " " << def.cpp_name << "_identity() {\n    using namespace cnet_kernel_math;\n"
+        out << tl << "CNET_KFN " << rt << " " << def.cpp_name << "_identity() {\n"
             << "    return static_cast<" << rt << ">(" << ExprCpp(*def.identity) << ");\n}\n";
         out << tl << "CNET_KFN " << rt << " " << def.cpp_name << "_map(";
         for (std::size_t k = 0; k < def.in.size(); ++k) {
             out << (k ? ", " : "") << "const " << CppTypeName(def.in[k].type) << " " << def.in[k].name;
         }
-        out << ") {\n    using namespace cnet_kernel_math;\n    return static_cast<" << rt << ">(" << ExprCpp(*def.map)
+        out << ") {\n    return static_cast<" << rt << ">(" << ExprCpp(*def.map)
             << ");\n}\n";
         out << tl << "CNET_KFN " << rt << " " << def.cpp_name << "_reduce(const " << rt << " a, const " << rt
-            << " b) {\n    using namespace cnet_kernel_math;\n    return static_cast<" << rt << ">("
+            << " b) {\n    return static_cast<" << rt << ">("
             << ExprCpp(*def.reduce) << ");\n}\n";
         out << tl << "CNET_KFN void " << def.cpp_name << "_post(const " << rt << " a";
         for (const Param& p : def.out) out << ", " << CppTypeName(p.type) << "& " << p.name;
-        out << ") {\n    using namespace cnet_kernel_math;\n";
+        out << ") {\n";
         for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out);
         out << "}\n";
         out << tl << "inline void " << def.cpp_name << "_cpu(" << LoopParams(def) << ") {\n"
