@@ -32,6 +32,7 @@ public:
     std::string Signature(const ir::FunctionInfo& fn, bool qualified);
     std::string ParamDecl(const ir::FunctionInfo& fn, const ir::ParamInfo& p);
     void EmitHoisted(const ir::FunctionInfo& fn);
+    void EmitFallOffEnd(const ir::FunctionInfo& fn);
     bool ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const;
     bool EndsInReturn(const ast::StmtList& body) const;
 
@@ -51,6 +52,11 @@ public:
     void For(const ast::ForStmt& s);
     void If(const ast::IfStmt& s, bool is_elif);
     void With(const ast::WithStmt& s);
+
+    // ---- codegen_closure.cc
+    void ClosureDef(const ast::FunctionDef& def);
+    std::string Lambda(const ast::LambdaExpr& e);
+    std::string ClosureHead(const ir::FunctionInfo& c);
 
     // ---- codegen_try.cc
     void Try(const ast::TryStmt& s);

@@ -158,7 +158,8 @@ std::string Generator::Call(const ast::CallExpr& e) {
                 const TypeKind k = p.type->kind;
                 if (k != TypeKind::kInt && k != TypeKind::kFloat && k != TypeKind::kBool) adl = true;
             }
-            const std::string& name = callee->function->cpp_name;
+            // A closure is called through the value naming it (a local, a parameter, a call's result).
+            const std::string name = callee->function->enclosing != nullptr ? E(e.func()) : callee->function->cpp_name;
             return (adl ? "(" + name + ")" : name) + "(" + Args(*call, true, false) + ")";
         }
         case TypeKind::kUserClassRef:

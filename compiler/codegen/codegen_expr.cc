@@ -114,6 +114,8 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             return Collection(e, want);
         case ast::NodeKind::kListCompExpr:
             return ListComp(ast::Cast<ast::ListCompExpr>(e));
+        case ast::NodeKind::kLambdaExpr:
+            return Lambda(ast::Cast<ast::LambdaExpr>(e));
         default:
             CNET_INTERNAL_CHECK(false) << "codegen: unexpected " << ast::NodeKindName(e.kind());
             return "";

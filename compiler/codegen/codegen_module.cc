@@ -100,8 +100,15 @@ void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
     if (recursive_.count(&fn) != 0) w_.Line("cnet::py::RecursionGuard " + Temp("recursion") + ";");
     EmitHoisted(fn);
     Block(fn.def->body());
-    // Falling off the end returns None in Python: where the C++ return type can hold no None, a clear error
-    // instead of undefined behaviour (a fuzzer finding: `for ...: return i` and nothing after the loop).
+    EmitFallOffEnd(fn);
+    w_.Dedent();
+    w_.Line("}");
+    fn_ = nullptr;
+}
+
+// Falling off the end returns None in Python: where the C++ return type can hold no None, a clear error
+// instead of undefined behaviour (a fuzzer finding: `for ...: return i` and nothing after the loop).
+void Generator::EmitFallOffEnd(const ir::FunctionInfo& fn) {
     if (!fn.is_init && fn.return_type->kind != TypeKind::kNone && fn.return_type->kind != TypeKind::kUnknown &&
         !EndsInReturn(fn.def->body())) {
         const TypeRef t = fn.return_type;
@@ -113,9 +120,6 @@ void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
                                            "which is no '" + sema::PyName(t) + "'") + ");");
         }
     }
-    w_.Dedent();
-    w_.Line("}");
-    fn_ = nullptr;
 }
 
 // True if the block cannot complete normally: it ends in return or raise, or in an if whose branches all do.

@@ -292,6 +292,10 @@ void Generator::Stmt(const ast::Stmt& s) {
                 }
             }
             return;
+        case ast::NodeKind::kFunctionDef:
+            Marker(s, false);
+            ClosureDef(ast::Cast<ast::FunctionDef>(s));
+            return;
         default:
             CNET_INTERNAL_CHECK(false) << "codegen: unexpected statement " << ast::NodeKindName(s.kind());
     }

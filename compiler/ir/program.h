@@ -56,6 +56,10 @@ struct FunctionInfo {
     bool is_forward = false;   // forward / __call__ of a link class
     bool is_entry = false;     // `def main()` becoming C++ main
     bool called = false;       // some call site was seen (parameter types come from call sites)
+    /// A nested `def` or a `lambda` (a C++ lambda inside `enclosing`, Note [Closures] in analyzer_closure.cc).
+    FunctionInfo* enclosing = nullptr;
+    const ast::LambdaExpr* lambda = nullptr;  // a lambda's expression (def is null then)
+    bool escapes = false;  // returned or stored: captures by value, since the enclosing frame ends first
 
     /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found).
     VarInfo* FindLocal(const std::string& n) const {
@@ -141,6 +145,7 @@ struct Program {
     std::string file_name;  // base name of the source, for `// mlp.cnet:12` and CNET_LINE
     std::vector<std::unique_ptr<ClassInfo>> classes;     // source order
     std::vector<std::unique_ptr<FunctionInfo>> functions;  // module-level, source order
+    std::vector<std::unique_ptr<FunctionInfo>> closures;   // nested defs and lambdas
     std::vector<std::unique_ptr<GlobalInfo>> globals;
     /// Top-level statements that run in main (a script without `def main`), in order.
     std::vector<const ast::Stmt*> script;

@@ -101,6 +101,12 @@ public:
     TypeRef KernelConstruction(const ast::CallExpr& e);
     bool IsKernelConstruction(const ast::Expr& e);
     TypeRef CallKernelObject(const ast::CallExpr& e, const TypeRef& kernel);
+    // ---- analyzer_closure.cc
+    void CollectClosure(ir::FunctionInfo& fn, const ast::FunctionDef& def);
+    ir::FunctionInfo* ClosureOf(const ast::Node& n) const;
+    void AnalyzeClosure(ir::FunctionInfo& c);
+    TypeRef Lambda(const ast::LambdaExpr& e);
+    void MarkEscaping(const TypeRef& t);
 
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);

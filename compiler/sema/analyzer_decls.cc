@@ -118,6 +118,7 @@ void Analyzer::Run() {
         for (auto& m : cls->methods) check_fn(*m);
     }
     for (auto& fn : program_.functions) check_fn(*fn);
+    for (auto& fn : program_.closures) check_fn(*fn);
     if (program_.script_function) check_fn(*program_.script_function);
     if (program_.entry != nullptr && program_.entry->def != nullptr) {
         for (const ir::ParamInfo& p : program_.entry->params) {
@@ -135,6 +136,9 @@ void Analyzer::Run() {
         for (auto& m : cls->methods) PlaceDeclarations(*m, m->def->body());
     }
     for (auto& fn : program_.functions) PlaceDeclarations(*fn, fn->def->body());
+    for (auto& fn : program_.closures) {
+        if (fn->def != nullptr) PlaceDeclarations(*fn, fn->def->body());
+    }
     if (program_.script_function) {
         for (auto& v : program_.script_function->locals) v->hoisted = true;
     }
@@ -481,6 +485,8 @@ void Analyzer::CollectLocals(ir::FunctionInfo& fn, const ast::StmtList& body) {
             CollectLocals(fn, w2->body());
         } else if (const auto* t = ast::DynCast<ast::TryStmt>(s.get())) {
             CollectTryLocals(fn, *t);
+        } else if (const auto* d = ast::DynCast<ast::FunctionDef>(s.get())) {
+            CollectClosure(fn, *d);
         }
     }
 }

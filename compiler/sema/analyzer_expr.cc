@@ -108,8 +108,7 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
         case ast::NodeKind::kListCompExpr:
             return ListComp(ast::Cast<ast::ListCompExpr>(e));
         case ast::NodeKind::kLambdaExpr:
-            Error(e.range(), "'lambda' is not supported in .cnet; define a function with def");
-            return types::Unknown();
+            return Lambda(ast::Cast<ast::LambdaExpr>(e));
         case ast::NodeKind::kYieldExpr:
         case ast::NodeKind::kYieldFromExpr:
             Error(e.range(), "generators ('yield') are not supported in .cnet; build and return a list");
@@ -156,6 +155,17 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
         if (ir::VarInfo* v = fn_->FindLocal(id)) {
             info.local = v;
             return v->type;
+        }
+        // A closure sees the names of the functions around it (Note [Closures]).
+        for (const ir::FunctionInfo* outer = fn_->enclosing; outer != nullptr; outer = outer->enclosing) {
+            if (id == "self" && outer->owner != nullptr) {
+                info.is_self = true;
+                return types::UserClass(outer->owner);
+            }
+            if (ir::VarInfo* v = outer->FindLocal(id)) {
+                info.local = v;
+                return v->type;
+            }
         }
     }
     for (const auto& g : program_.globals) {

@@ -159,6 +159,7 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
                 return;
             }
             TypeRef value = r.value() != nullptr ? Expr(*r.value(), fn_->return_type) : types::None();
+            MarkEscaping(value);
             if (fn_->is_init && r.value() != nullptr) {
                 Unsupported(s, "'__init__' cannot return a value");
                 return;
@@ -220,9 +221,13 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
             AnalyzeTry(ast::Cast<ast::TryStmt>(s));
             return;
         case ast::NodeKind::kFunctionDef:
+            if (ir::FunctionInfo* c = ClosureOf(s)) {
+                AnalyzeClosure(*c);
+                return;
+            }
             Error(ast::Cast<ast::FunctionDef>(s).name_range(),
-                        "nested functions are not supported; define '" + ast::Cast<ast::FunctionDef>(s).name() +
-                            "' at the top level of the file");
+                        "nested functions are supported inside functions only; define '" +
+                            ast::Cast<ast::FunctionDef>(s).name() + "' at the top level of the file");
             return;
         case ast::NodeKind::kClassDef:
             Error(ast::Cast<ast::ClassDef>(s).name_range(), "nested classes are not supported; define '" + ast::Cast<ast::ClassDef>(s).name() +

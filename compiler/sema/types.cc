@@ -172,6 +172,7 @@ bool IsValueType(const TypeRef& t) {
         case TypeKind::kLibFunction:
         case TypeKind::kLibClass:
         case TypeKind::kUserFunction:
+            return t->function != nullptr && t->function->enclosing != nullptr;  // a closure is a value
         case TypeKind::kUserClassRef:
         case TypeKind::kBoundMethod:
             return false;
@@ -365,6 +366,15 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kLibObject:
             return t->lib_type->shared ? "std::shared_ptr<" + t->lib_type->cpp + ">" : t->lib_type->cpp;
         case TypeKind::kKernel: return t->kernel->cpp_name;
+        case TypeKind::kUserFunction: {  // a closure held in a variable, passed or returned
+            if (t->function == nullptr || t->function->enclosing == nullptr) return "auto";
+            const TypeRef& r = t->function->return_type;
+            std::string s = "std::function<" + (!r || r->kind == TypeKind::kNone ? std::string("void") : CppName(r)) + "(";
+            for (std::size_t i = 0; i < t->function->params.size(); ++i) {
+                s += (i ? ", " : "") + CppName(t->function->params[i].type);
+            }
+            return s + ")>";
+        }
         default:
             return "auto";
     }
