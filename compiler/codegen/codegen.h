@@ -2,6 +2,7 @@
 // expressions, calls, statements, and the module skeleton (classes, functions, main).
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -111,6 +112,7 @@ public:
     int temp_counter_ = 0;
     std::string entry_name_;  // the function holding the program's body, called by main
     std::set<const ir::FunctionInfo*> recursive_;  // functions on a call cycle (RecursiveFunctions)
+    std::map<const ir::VarInfo*, std::string> assigned_flags_;  // ir::VarInfo::check_assigned => its flag
 };
 
 }  // namespace cnet::compiler::codegen

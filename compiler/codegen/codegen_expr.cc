@@ -128,7 +128,15 @@ std::string Generator::Name(const ast::NameExpr& e) {
     if (info->is_self) {
         return "std::static_pointer_cast<" + cls_->cpp_name + ">(shared_from_this())";
     }
-    if (info->local != nullptr) return info->local->cpp_name;
+    if (info->local != nullptr) {
+        if (program_.checked_reads.count(&e) != 0) {  // Note [Definite assignment] in sema/definite_assignment.cc
+            const bool module_level = fn_ != nullptr && fn_ == program_.script_function.get();
+            return std::string(module_level ? "cnet::py::assigned_global(" : "cnet::py::assigned_local(") +
+                   info->local->cpp_name + ", " + assigned_flags_.at(info->local) + ", " +
+                   sema::CppStringLiteral(e.id()) + ")";
+        }
+        return info->local->cpp_name;
+    }
     if (info->global != nullptr) return info->global->cpp_name;
     if (info->attr != nullptr) return info->attr->cpp;
     const TypeRef t = info->type;

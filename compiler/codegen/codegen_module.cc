@@ -82,6 +82,12 @@ void Generator::EmitHoisted(const ir::FunctionInfo& fn) {
         if (v->type->kind == TypeKind::kUnknown) continue;
         w_.Line(std::string(v->type->kind == TypeKind::kNone ? "[[maybe_unused]] " : "") + sema::CppName(v->type) + " " +
                 v->cpp_name + "{};");
+        if (v->check_assigned) {  // Note [Definite assignment] in sema/definite_assignment.cc
+            const bool plain = v->cpp_name.back() != '_';
+            const std::string flag = Temp(plain ? v->cpp_name + "_assigned" : "assigned");
+            assigned_flags_[v.get()] = flag;
+            w_.Line("bool " + flag + " = false;");
+        }
     }
 }
 

@@ -27,6 +27,7 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
             } else {
                 w_.Line(v.cpp_name + " = " + value + ";");
             }
+            if (auto flag = assigned_flags_.find(&v); flag != assigned_flags_.end()) w_.Line(flag->second + " = true;");
             return;
         }
         w_.Line(sema::CppIdentifier(n->id()) + " = " + value + ";");

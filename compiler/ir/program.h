@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "compiler/ast/module.h"
@@ -32,6 +33,9 @@ struct VarInfo {
     /// assigned by tuple unpacking / a for loop and used after it), instead of at its first assignment.
     bool hoisted = false;
     const ast::Node* first_def = nullptr;  // the statement that declares it (when not hoisted)
+    /// Read where it may be unassigned: an "assigned" flag beside it, checked at those reads (checked_reads;
+    /// Note [Definite assignment] in sema/definite_assignment.cc).
+    bool check_assigned = false;
 };
 
 struct ParamInfo {
@@ -153,6 +157,8 @@ struct Program {
     std::unique_ptr<FunctionInfo> script_function;  // holds the script's locals
     std::unordered_map<const ast::Node*, ExprInfo> exprs;
     std::unordered_map<const ast::Node*, CallInfo> calls;
+    /// Reads of locals that may be unassigned there: UnboundLocalError at run time when they are.
+    std::unordered_set<const ast::Node*> checked_reads;
     /// argparse: dest -> type of each add_argument (one parser per program).
     std::map<std::string, TypeRef> arg_types;
     /// Kernels built from CuPy-form constructions (compiler/kernel/), by construction call, in source order.

@@ -111,6 +111,10 @@ public:
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);
 
+    // ---- definite_assignment.cc (Note [Definite assignment])
+    void CheckDefiniteAssignment(ir::FunctionInfo& fn, const std::vector<const ast::Stmt*>& body, bool module_level);
+    void CheckDefiniteAssignmentEverywhere();
+
     void Error(const SourceRange& range, const std::string& message);
     void ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
                        const std::string& note);

@@ -86,6 +86,7 @@ void Analyzer::Run() {
         for (auto& m : cls->methods) AnalyzeFunction(*m);
     }
     for (auto& fn : program_.functions) AnalyzeFunction(*fn);
+    CheckDefiniteAssignmentEverywhere();
 
     // Whatever is still unknown cannot be generated.
     auto check_fn = [&](ir::FunctionInfo& fn) {

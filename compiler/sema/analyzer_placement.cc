@@ -105,6 +105,7 @@ void Analyzer::PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body
     for (auto& v : fn.locals) {
         if (v->is_param || v->in_comprehension) continue;
         v->hoisted = true;
+        if (v->check_assigned) continue;  // its flag and value live at function scope
         const ast::Node* def = v->first_def;
         const ast::NameExpr* target = nullptr;
         if (const auto* a = ast::DynCast<ast::AssignStmt>(def); a != nullptr && a->targets().size() == 1) {

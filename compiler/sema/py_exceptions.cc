@@ -28,6 +28,8 @@ const std::map<std::string, std::vector<std::string>>& Table() {
         {"IOError", {"cnet::py::OSError"}},
         {"EnvironmentError", {"cnet::py::OSError"}},
         {"FileNotFoundError", {"cnet::py::FileNotFoundError"}},
+        {"NameError", {"cnet::py::NameError"}},
+        {"UnboundLocalError", {"cnet::py::UnboundLocalError"}},
         {"InvalidType", {"cnet::InvalidType"}},  // chainer.utils.type_check.InvalidType
     };
     return table;

@@ -106,5 +106,20 @@ TEST_P(SemaErrors, DiagnosticsMatchInlineExpectations) {
 
 INSTANTIATE_TEST_SUITE_P(Codegen, SemaErrors, ::testing::ValuesIn(ListFiles(Dir() + "/errors", ".cnet")), CaseName);
 
+// The whole rendering of a definite-assignment error: position, message, source line and caret.
+TEST(DefiniteAssignmentTest, ErrorNamesTheReadWithCaret) {
+    const std::string path = Dir() + "/errors/read_before_assignment_script.cnet";
+    CompileOptions options;
+    Compilation compilation(options);
+    std::ostringstream err;
+    ASSERT_TRUE(compilation.Load(path, err));
+    EXPECT_FALSE(compilation.Run(Stage::kCpp, nullptr));
+    compilation.FlushDiagnostics(err);
+    EXPECT_EQ(err.str(), path + ":4:7: error: name 'count' is used before it is assigned\n"
+                               "print(count)  # error: name 'count' is used before it is assigned\n"
+                               "      ^~~~~\n"
+                               "1 error generated.\n");
+}
+
 }  // namespace
 }  // namespace cnet::compiler::testing

@@ -59,6 +59,32 @@ const std::shared_ptr<T>& deref(const std::shared_ptr<T>& p, const char* attr) {
     return p;
 }
 
+/// A name read while it holds no value (Python's NameError and its subclass UnboundLocalError).
+class NameError : public Error {
+public:
+    using Error::Error;
+};
+class UnboundLocalError : public NameError {
+public:
+    using NameError::NameError;
+};
+/// A local read where some paths to the read assign it and others do not (Note [Definite assignment] in the
+/// compiler's sema/definite_assignment.cc): `assigned` is the flag every assignment to it sets.
+template <typename T>
+T& assigned_local(T& value, bool assigned, const char* name) {
+    if (!assigned) {
+        throw UnboundLocalError(std::string("cannot access local variable '") + name +
+                                "' where it is not associated with a value");
+    }
+    return value;
+}
+/// The same at module level (a script's variables), where Python raises NameError.
+template <typename T>
+T& assigned_global(T& value, bool assigned, const char* name) {
+    if (!assigned) throw NameError(std::string("name '") + name + "' is not defined");
+    return value;
+}
+
 class RecursionError : public RuntimeError {
 public:
     using RuntimeError::RuntimeError;
