@@ -57,10 +57,11 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
     for (std::size_t i = 0; i < last; ++i) {
         const ir::BoundArg& a = call.args[i];
         if (a.is_var_positional) {
-            for (const ast::Expr* r : a.rest) {
-                out += (first ? "" : ", ") + E(*r, a.expected);
-                first = false;
-            }
+            std::string items;
+            for (const ast::Expr* r : a.rest) items += (items.empty() ? "" : ", ") + E(*r, a.expected);
+            if (a.spec != nullptr && a.spec->packed) items = "cnet::VarList{" + items + "}";
+            if (!items.empty()) out += (first ? "" : ", ") + items;
+            first = first && items.empty();
             continue;
         }
         TypeRef want = a.expected;
@@ -136,7 +137,13 @@ std::string Generator::Call(const ast::CallExpr& e) {
                 return entry.cpp + "(" + E(*call->args[0].value) +
                        (call->args[3].value != nullptr ? ", " + E(*call->args[3].value) : std::string()) + ")";
             }
-            return entry.cpp + "(" + Args(*call, false, true) + ")";
+            const std::string code = entry.cpp + "(" + Args(*call, false, true) + ")";
+            // chainer.functions return a list of Variables as cnet::VarList; .cnet's list[Variable] is a std::vector.
+            if (entry.from_ops_def && entry.result == "list[Variable]") {
+                return "[](const cnet::VarList& r_) { return std::vector<cnet::Variable>(r_.begin(), r_.end()); }(" +
+                       code + ")";
+            }
+            return code;
         }
         case TypeKind::kLibClass: {
             const sema::BuiltinEntry& entry = *callee->entry;

@@ -181,7 +181,7 @@ TypeRef Analyzer::CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const s
 
 TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
     // A link whose forward takes other arguments or returns more than a Variable declares its signature as a
-    // `__call__` method in builtins.def (StatelessLSTM, NStepLSTM, ...).
+    // `__call__` method in the surface tables (StatelessLSTM, NStepLSTM, ...).
     if (const BuiltinEntry* m = table_.MethodOrAttr(link->lib_type->name, "__call__")) {
         ir::CallInfo call;
         if (!Bind(e, link->lib_type->name, LibParams(*m), call)) {

@@ -1,4 +1,5 @@
-// builtin_table.cc — builds the builtin table from ops.def and builtins.def; signature parsing.
+// builtin_table.cc — builds the builtin table from the runtime's surface tables (cnet/surface.def and
+// cnet/functions/ops.def); signature parsing.
 #include "compiler/sema/builtin_table.h"
 
 #include <cctype>
@@ -39,17 +40,12 @@ std::vector<std::string> SplitTopLevel(std::string_view text, char sep) {
     return parts;
 }
 
-// Result types of chainer.functions that are not a single Variable.
-std::string OpResult(const std::string& name) {
-    if (name == "precision" || name == "recall" || name == "f1_score") return "tuple[Variable, Variable]";
-    if (name == "classification_summary") return "tuple[Variable, Variable, Variable, Variable]";
-    if (name == "split_axis" || name == "separate" || name == "transpose_sequence") return "list[Variable]";
-    if (name == "lstm" || name == "slstm" || name == "tree_lstm") return "tuple[Variable, Variable]";
-    if (name == "n_step_lstm" || name == "n_step_bilstm") return "tuple[Variable, Variable, list[Variable]]";
-    if (name.rfind("n_step_", 0) == 0) return "tuple[Variable, list[Variable]]";
-    if (name == "max_pooling_2d" || name == "max_pooling_nd") return "tuple[Variable, ndarray] if return_indices else Variable";
-    if (name == "argmax_crf1d") return "tuple[Variable, list[ndarray]]";
-    return "Variable";
+// An ops.def signature "x, axis=0 -> list[Variable]": the parameters and the result (a Variable when no
+// arrow is given, as for most of chainer.functions).
+std::pair<std::string, std::string> SplitResult(std::string_view sig) {
+    const std::size_t arrow = sig.find("->");
+    if (arrow == std::string_view::npos) return {std::string(sig), "Variable"};
+    return {Trim(sig.substr(0, arrow)), Trim(sig.substr(arrow + 2))};
 }
 
 BuiltinEntry MakeEntry(EntryKind kind, std::string owner, std::string name, std::string cpp, std::string setter,
@@ -140,7 +136,7 @@ BuiltinTable::BuiltinTable() {
     entries_.push_back(MakeEntry(EntryKind::kAttr, type, name, getter, setter, "", result, ""));
 #define CNET_CONST(module, name, cpp, type, header) \
     entries_.push_back(MakeEntry(EntryKind::kConst, module, name, cpp, "", "", type, header));
-#include "compiler/sema/builtins.def"
+#include "runtime/include/cnet/surface.def"
 #undef CNET_MODULE
 #undef CNET_TYPE
 #undef CNET_FUNC
@@ -151,15 +147,13 @@ BuiltinTable::BuiltinTable() {
 
 #define CNET_FUNCTION(op_name_, op_family_, op_sig_, op_grad_)                                               \
     {                                                                                                         \
+        const auto [params, result] = SplitResult(op_sig_);                                                  \
         BuiltinEntry e = MakeEntry(EntryKind::kFunction, "chainer.functions", #op_name_,                      \
-                                   "cnet::functions::" #op_name_, "", op_sig_, OpResult(#op_name_),           \
+                                   "cnet::functions::" #op_name_, "", params, result,                         \
                                    "cnet/functions/" #op_family_ ".h");                                       \
         e.from_ops_def = true;                                                                                \
         e.family = #op_family_;                                                                               \
-        for (ParamSpec& p : e.signature.params) {                                                             \
-            if (p.name == "xs" || p.name == "ys" || p.name == "inputs") p.type = "list[Variable]";                             \
-            if (p.name == "ws" || p.name == "bs") p.type = "list[list[Variable]]";                           \
-        }                                                                                                     \
+        for (ParamSpec& p : e.signature.params) p.packed = p.var_positional;                                  \
         entries_.push_back(std::move(e));                                                                     \
     }
 #include "runtime/include/cnet/functions/ops.def"

@@ -1,12 +1,13 @@
-// builtin_table.h — the library surface as data: chainer.functions from the runtime's ops.def plus
-// compiler/sema/builtins.def, looked up by sema (names, arity, keywords) and codegen (C++ names, headers).
+// builtin_table.h — the library surface as data, read from the runtime's own tables (cnet/surface.def and the
+// per-family surface.def files it includes; chainer.functions from cnet/functions/ops.def), looked up by
+// sema (names, arity, keywords) and codegen (C++ names, headers).
 //
 // Note [Builtin table]
 // One table describes every library name once: its Python signature with Chainer's defaults (the
 // arity and keyword checks and the compile-time keyword resolution read it), its C++ spelling and its
-// result type. chainer.functions comes straight from the runtime's X-macro table, so every function
-// the runtime provides is callable with its Chainer keywords; the runtime's own coverage test reads
-// the same file.
+// result type. The runtime owns the tables (each family declares its surface beside its headers), so
+// everything the runtime provides is callable with its Chainer keywords, and the compiler restates nothing:
+// tests/surface compiles a call of every row against the headers.
 #pragma once
 
 #include <map>
@@ -25,6 +26,7 @@ struct ParamSpec {
     bool has_default = false;
     bool var_positional = false;  // *args
     bool keyword_only = false;    // after `*` or `*args`
+    bool packed = false;          // *args passed to C++ as one cnet::VarList (chainer.functions)
 };
 
 /// A parsed signature string such as "x, axis=1, *, mask=None".
@@ -53,7 +55,7 @@ struct BuiltinEntry {
     std::string cpp;     // C++ name or `=template`; for attributes the getter
     std::string setter;  // attributes: setter member ("" = read-only)
     Signature signature;
-    std::string result;  // result type text (see builtins.def)
+    std::string result;  // result type text (see cnet/surface.def)
     std::string header;  // header to include ("" = none)
     const LibType* lib_type = nullptr;  // classes: the constructed type
     bool from_ops_def = false;          // chainer.functions entry from the runtime's table
@@ -78,6 +80,7 @@ public:
     std::vector<std::string> MethodAndAttrNames(const std::string& type) const;
     const LibType* FindType(const std::string& name) const;
     const std::vector<LibType>& types() const { return types_; }
+    const std::vector<BuiltinEntry>& entries() const { return entries_; }
 
 private:
     BuiltinTable();

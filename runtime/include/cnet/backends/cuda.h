@@ -44,7 +44,7 @@ Array to_cpu(const Array& array);
 
 /// The array module of a device — numpy for the CPU, cupy for a CUDA device — as cuda.get_array_module(x),
 /// Link.xp, Variable.xp and cuda.cupy return it. Creation routines called through it (`xp.zeros(...)`) put their
-/// result on its device (see its rows in compiler/sema/builtins.def); math routines work where their arguments are.
+/// result on its device (see its rows in cnet/backends/surface.def); math routines work where their arguments are.
 class ArrayModule {
 public:
     ArrayModule(Device device) : device_(device) {}  // NOLINT(google-explicit-constructor): Link.xp is device()
