@@ -92,6 +92,7 @@ public:
     std::string Args(const ir::CallInfo& call, bool fill_all, bool lib);
     std::string Default(const ir::BoundArg& arg, bool lib);
     std::string PyDefault(const std::string& py, const TypeRef& type);
+    static std::string LibResult(const sema::BuiltinEntry& entry, const std::string& code);
     std::string Template(const std::string& templ, const std::string& self, const ir::CallInfo& call);
     std::string Builtin(const ast::CallExpr& e, const sema::BuiltinEntry& entry, const ir::CallInfo& call);
     std::string LibMethod(const ast::CallExpr& e, const TypeRef& receiver, const sema::BuiltinEntry& entry,

@@ -36,6 +36,13 @@ std::string Generator::PyDefault(const std::string& py, const TypeRef& type) {
     return "{}";
 }
 
+// chainer.functions return a list of Variables as a cnet::VarList or a std::vector; .cnet's list[Variable] is
+// a std::vector.
+std::string Generator::LibResult(const sema::BuiltinEntry& entry, const std::string& code) {
+    if (!entry.from_ops_def || entry.result != "list[Variable]") return code;
+    return "[](const auto& r_) { return std::vector<cnet::Variable>(r_.begin(), r_.end()); }(" + code + ")";
+}
+
 std::string Generator::Default(const ir::BoundArg& arg, bool lib) {
     if (!lib && arg.param != nullptr && arg.param->default_value != nullptr) {
         return E(*arg.param->default_value, arg.param->type);
@@ -138,12 +145,7 @@ std::string Generator::Call(const ast::CallExpr& e) {
                        (call->args[3].value != nullptr ? ", " + E(*call->args[3].value) : std::string()) + ")";
             }
             const std::string code = entry.cpp + "(" + Args(*call, false, true) + ")";
-            // chainer.functions return a list of Variables as cnet::VarList; .cnet's list[Variable] is a std::vector.
-            if (entry.from_ops_def && entry.result == "list[Variable]") {
-                return "[](const cnet::VarList& r_) { return std::vector<cnet::Variable>(r_.begin(), r_.end()); }(" +
-                       code + ")";
-            }
-            return code;
+            return LibResult(entry, code);
         }
         case TypeKind::kLibClass: {
             const sema::BuiltinEntry& entry = *callee->entry;

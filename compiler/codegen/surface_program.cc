@@ -104,7 +104,8 @@ public:
         const bool templ = !e.cpp.empty() && e.cpp[0] == '=';
         switch (e.kind) {
             case EntryKind::kFunction:
-                return templ ? Substitute(e.cpp.substr(1), "", args, each) : e.cpp + "(" + args + ")";
+                return templ ? Substitute(e.cpp.substr(1), "", args, each)
+                             : Generator::LibResult(e, e.cpp + "(" + args + ")");
             case EntryKind::kClass:
                 if (e.cpp == "Variable") return "cnet::Variable(" + args + ")";
                 // codegen: std::make_shared<T>(args) or std::shared_ptr<T>(new T(args)); a value type: T(args).
@@ -130,7 +131,6 @@ public:
             text = full ? text.substr(0, if_pos) : text.substr(else_pos + 6);
         }
         if (text == "None") return "";
-        if (e.from_ops_def && text == "list[Variable]") return "cnet::VarList";  // codegen copies it into a list
         const TypeRef t = Type(text);
         return t ? sema::CppName(t) : "";
     }
