@@ -13,8 +13,9 @@ void Generator::EmitKernels() {
     w_.Raw(kernel::EmitPrelude());
     w_.Line("");
     for (const auto& def : program_.kernels) {
-        w_.Raw(kernel::EmitKernel(*def, program_.file_name + ":" + std::to_string(def->range.begin.line)));
-        w_.Raw(kernel::EmitProgramGlue(*def));
+        const std::string origin = program_.file_name + ":" + std::to_string(def->range.begin.line);
+        for (const kernel::KernelDef* k = def.get(); k != nullptr; k = k->grad.get()) w_.Raw(kernel::EmitKernel(*k, origin));
+        w_.Raw(def->native ? kernel::EmitNativeGlue(*def) : kernel::EmitProgramGlue(*def));
         w_.Line("");
     }
 }
@@ -40,6 +41,12 @@ std::string Generator::KernelCall(const ast::CallExpr& e, const kernel::KernelDe
                 axis = "cnet::OptionalAxis(static_cast<int64_t>(" + E(kw->value()) + "))";
             }
         }
+    }
+    if (def.native) {  // named by its function's name: a stateless object of its generated struct
+        const std::string callee = def.cpp_name + "{}";
+        const std::string run = callee + "({" + args + "})";
+        if (def.out.size() == 1) return "cnet::user_kernels::FirstVar(" + run + ")";
+        return "cnet::user_kernels::AsVarTuple<" + std::to_string(def.out.size()) + ">(" + run + ")";
     }
     const std::string callee = E(e.func());
     const std::string run = callee + "({" + args + "}, " +

@@ -28,6 +28,7 @@ struct CommandLine {
     std::string stage = "ast";
     std::string output;  // emit: file to write instead of stdout; build: the executable
     std::vector<std::string> run_args;  // run: arguments after `--`
+    bool runtime_glue = false;           // kernel: also the glue to the cnet runtime
 };
 
 std::string StageList() {
@@ -75,7 +76,7 @@ int RunKernel(const CommandLine& cl, std::ostream& out, std::ostream& err) {
     const std::size_t slash = cl.input.find_last_of('/');
     const std::string name = slash == std::string::npos ? cl.input : cl.input.substr(slash + 1);
     const std::string header =
-        kernel::EmitHeader(const_cast<ir::Program&>(*compilation.program()), name, compilation.diags());
+        kernel::EmitHeader(const_cast<ir::Program&>(*compilation.program()), name, compilation.diags(), cl.runtime_glue);
     compilation.FlushDiagnostics(err);
     if (header.empty()) return static_cast<int>(ExitCode::kUserError);
     if (cl.output.empty()) {
@@ -189,6 +190,8 @@ void DefineCommands(CLI::App& app, CommandLine& cl) {
     CLI::App* kernel = app.add_subcommand("kernel", "write FILE's kernels as one self-contained C++/CUDA header");
     kernel->add_option("-o,--output", cl.output, "the header to write (default: standard output)");
     kernel->add_option("FILE", cl.input, "the .cnet source file")->required();
+    kernel->add_flag("--runtime-glue", cl.runtime_glue,
+                     "also make each kernel callable with the cnet runtime (Arrays; Variables for @elementwise)");
 
     CLI::App* run = app.add_subcommand("run", "build FILE if it changed, then run it: cnetc run FILE -- ARGS");
     run->add_option("FILE", cl.input, "the .cnet source file")->required();

@@ -71,6 +71,13 @@ struct KernelDef {
     std::string reduce_type;
     SourceRange range;  // the construction in the .cnet source
 
+    // @elementwise kernels (native_builder.h): each output's expression over the inputs, and the derived gradient
+    // kernel (inputs, then one gradient per output -> one gradient per input), null past the last derived order.
+    bool native = false;
+    int order = 0;
+    std::vector<ExprPtr> results;
+    std::unique_ptr<KernelDef> grad;
+
     std::vector<std::string> Placeholders() const;  // in order of first appearance (inputs, then outputs)
 };
 

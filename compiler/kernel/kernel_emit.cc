@@ -106,6 +106,23 @@ std::string ElementwiseCall(const KernelDef& def, bool contiguous) {
     return out + ")";
 }
 
+std::string ParamsInit(const std::vector<Param>& list) {
+    std::string s = "{";
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        s += std::string(k ? ", " : "") + "{\"" + list[k].name + "\", \"" + list[k].type + "\", " +
+             (list[k].raw ? "true" : "false") + "}";
+    }
+    return s + "}";
+}
+
+/// `static const UserKernelCode <var>{...}` with the CUDA entry when compiled by nvcc.
+std::string CodeInit(const KernelDef& def, const std::string& var, const std::string& indent) {
+    return "#ifdef __CUDACC__\n" + indent + "static const cnet::kernels::UserKernelCode " + var + "{\"" + def.name +
+           "\", &" + def.cpp_name + "_cpu_entry, &" + def.cpp_name + "_cuda_entry};\n#else\n" + indent +
+           "static const cnet::kernels::UserKernelCode " + var + "{\"" + def.name + "\", &" + def.cpp_name +
+           "_cpu_entry, nullptr};\n#endif\n";
+}
+
 std::string ReduceLoop(const KernelDef& def, const std::string& o, int depth) {
     const std::string rt = CppTypeName(def.reduce_type), targs = TemplateArgs(def);
     std::ostringstream out;
@@ -340,14 +357,10 @@ std::string EmitProgramGlue(const KernelDef& def) {
     out << "#ifdef __CUDACC__\ninline ";
     entry("_cuda", ", static_cast<cudaStream_t>(L.stream)");
     out << "#endif\n";
-    auto params = [&](const std::vector<Param>& list) {
-        std::string s = "{";
-        for (std::size_t k = 0; k < list.size(); ++k) {
-            s += std::string(k ? ", " : "") + "{\"" + list[k].name + "\", \"" + list[k].type + "\", " +
-                 (list[k].raw ? "true" : "false") + "}";
-        }
-        return s + "}";
-    };
+    if (def.native) {
+        if (def.grad) out << EmitProgramGlue(*def.grad);
+        return out.str();
+    }
     out << "struct " << def.cpp_name << " {\n";
     if (red) {
         out << "    std::vector<cnet::Array> operator()(const std::vector<cnet::user_kernels::Arg>& args, "
@@ -356,14 +369,37 @@ std::string EmitProgramGlue(const KernelDef& def) {
         out << "    std::vector<cnet::Array> operator()(const std::vector<cnet::user_kernels::Arg>& args, "
                "std::optional<int64_t> size = std::nullopt) const {\n";
     }
-    out << "        static const cnet::user_kernels::Spec spec{\"" << def.name << "\", " << params(def.in) << ", "
-        << params(def.out) << "};\n";
-    out << "#ifdef __CUDACC__\n        static const cnet::kernels::UserKernelCode code{\"" << def.name << "\", &"
-        << def.cpp_name << "_cpu_entry, &" << def.cpp_name << "_cuda_entry};\n#else\n"
-        << "        static const cnet::kernels::UserKernelCode code{\"" << def.name << "\", &" << def.cpp_name
-        << "_cpu_entry, nullptr};\n#endif\n";
+    out << "        static const cnet::user_kernels::Spec spec{\"" << def.name << "\", " << ParamsInit(def.in) << ", "
+        << ParamsInit(def.out) << "};\n";
+    out << CodeInit(def, "code", "        ");
     out << "        return cnet::user_kernels::" << (red ? "Reduction(spec, code, args, axis, keepdims)" : "Elementwise(spec, code, args, size)")
         << ";\n    }\n};\n";
+    return out.str();
+}
+
+}  // namespace cnet::compiler::kernel
+
+namespace cnet::compiler::kernel {
+
+std::string EmitNativeGlue(const KernelDef& def) {
+    std::ostringstream out;
+    out << EmitProgramGlue(def);  // the dtype entries of the whole chain
+    std::vector<const KernelDef*> chain;
+    for (const KernelDef* k = &def; k != nullptr; k = k->grad.get()) chain.push_back(k);
+    out << "inline const cnet::user_kernels::NativeKernel& " << def.cpp_name << "_native() {\n";
+    for (std::size_t n = chain.size(); n-- > 0;) {
+        const KernelDef& k = *chain[n];
+        const std::string var = "k" + std::to_string(n);
+        out << "    static const cnet::user_kernels::Spec " << var << "_spec{\"" << k.name << "\", " << ParamsInit(k.in)
+            << ", " << ParamsInit(k.out) << "};\n";
+        out << CodeInit(k, var + "_code", "    ");
+        out << "    static const cnet::user_kernels::NativeKernel " << var << "{" << var << "_spec, " << var << "_code, "
+            << (n + 1 < chain.size() ? "&k" + std::to_string(n + 1) : std::string("nullptr")) << ", " << n << "};\n";
+    }
+    out << "    return k0;\n}\n";
+    out << "struct " << def.cpp_name << " {\n    std::vector<cnet::Variable> operator()("
+        << "const std::vector<cnet::user_kernels::NativeArg>& args) const {\n"
+        << "        return cnet::user_kernels::ApplyNative(" << def.cpp_name << "_native(), args);\n    }\n};\n";
     return out.str();
 }
 

@@ -21,6 +21,10 @@ std::string EmitKernel(const KernelDef& def, const std::string& origin);
 /// `<cpp_name>` (called with a list of arguments and size= / axis=, keepdims=).
 std::string EmitProgramGlue(const KernelDef& def);
 
+/// The program glue of an @elementwise kernel: the dtype entries of it and its gradient kernels, the chain of
+/// cnet::user_kernels::NativeKernel, and the callable struct `<cpp_name>` (differentiable, on Variables).
+std::string EmitNativeGlue(const KernelDef& def);
+
 /// The C++ form of kernel code (names as written, `_ind.size()` as `_ind_size`).
 std::string ExprCpp(const Expr& e);
 

@@ -26,7 +26,7 @@ std::string Usage(const KernelDef& def) {
     std::string ps;
     for (const std::string& p : def.Placeholders()) ps += (ps.empty() ? "<" : ", ") + p;
     if (!ps.empty()) ps += ">";
-    out << "//   " << def.name << " (" << (red ? "reduction" : "elementwise") << "): (" << ParamsText(def.in) << ") -> ("
+    out << "//   " << def.name << " (" << (red ? "reduction" : def.order > 0 ? "gradient of " + def.name.substr(0, def.name.size() - 5) : "elementwise") << "): (" << ParamsText(def.in) << ") -> ("
         << ParamsText(def.out) << ")\n";
     out << "//       " << def.name << "_cpu" << ps << "(" << args << ");\n";
     out << "//       " << def.name << "_cuda" << ps << "(" << args << ", stream);  // nvcc only\n";
@@ -35,15 +35,20 @@ std::string Usage(const KernelDef& def) {
 
 }  // namespace
 
-std::string EmitHeader(ir::Program& program, const std::string& source_name, DiagnosticEngine& diags) {
+std::string EmitHeader(ir::Program& program, const std::string& source_name, DiagnosticEngine& diags,
+                       bool runtime_glue) {
     if (program.kernels.empty()) {
         diags.Error(SourceRange(), "'" + source_name + "' defines no kernels (cupy.ElementwiseKernel, "
                                    "cupy.ReductionKernel, cuda.elementwise, cuda.reduce)");
         return "";
     }
     std::map<std::string, const KernelDef*> names;
+    std::vector<KernelDef*> all;  // with the derived gradient kernels of @elementwise functions
     for (auto& def : program.kernels) {
-        auto [it, fresh] = names.emplace(def->name, def.get());
+        for (KernelDef* k = def.get(); k != nullptr; k = k->grad.get()) all.push_back(k);
+    }
+    for (KernelDef* def : all) {
+        auto [it, fresh] = names.emplace(def->name, def);
         if (!fresh) {
             diags.Error(def->range, "a second kernel named '" + def->name + "': the header names its functions after "
                                     "the kernel, so names must be unique")
@@ -60,10 +65,19 @@ std::string EmitHeader(ir::Program& program, const std::string& source_name, Dia
            "read inputs as\n// (n, size) row-major (the reduced axes last) and write n outputs. Type "
            "placeholders are template\n// parameters. The *_cuda launchers return cudaGetLastError() and do not "
            "synchronise.\n//\n// Kernels:\n";
-    for (const auto& def : program.kernels) out << Usage(*def);
-    out << "#pragma once\n\n" << EmitPrelude() << "\nnamespace cnet_kernels {\n\n";
-    for (const auto& def : program.kernels) {
+    for (const KernelDef* def : all) out << Usage(*def);
+    out << "#pragma once\n\n" << EmitPrelude() << "\n";
+    if (runtime_glue) {
+        out << "// With the cnet runtime: each kernel callable on Arrays (and @elementwise kernels on Variables).\n"
+            << "#include <optional>\n#include <vector>\n\n#include \"cnet/user_kernels/call.h\"\n"
+            << "#include \"cnet/user_kernels/native.h\"\n\n";
+    }
+    out << "namespace cnet_kernels {\n\n";
+    for (const KernelDef* def : all) {
         out << EmitKernel(*def, source_name + ":" + std::to_string(def->range.begin.line)) << "\n";
+    }
+    if (runtime_glue) {
+        for (const auto& def : program.kernels) out << (def->native ? EmitNativeGlue(*def) : EmitProgramGlue(*def)) << "\n";
     }
     out << "}  // namespace cnet_kernels\n";
     return out.str();

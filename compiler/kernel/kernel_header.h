@@ -12,6 +12,9 @@ namespace cnet::compiler::kernel {
 
 /// The header for the kernels of `program` (from `source_name`), or "" after reporting an error (no kernels,
 /// two kernels with one name). The kernels are renamed to their own names (squared_diff_cpu, ...).
-std::string EmitHeader(ir::Program& program, const std::string& source_name, DiagnosticEngine& diags);
+/// runtime_glue: also the glue to the cnet runtime (each kernel callable as in a .cnet program:
+/// `cnet_kernels::squared_diff{}({x, y})`, and @elementwise kernels as differentiable functions on Variables).
+std::string EmitHeader(ir::Program& program, const std::string& source_name, DiagnosticEngine& diags,
+                       bool runtime_glue = false);
 
 }  // namespace cnet::compiler::kernel

@@ -101,6 +101,9 @@ public:
     TypeRef KernelConstruction(const ast::CallExpr& e);
     bool IsKernelConstruction(const ast::Expr& e);
     TypeRef CallKernelObject(const ast::CallExpr& e, const TypeRef& kernel);
+    /// An @elementwise function: its kernel and derived gradients, bound to its name; false for other functions.
+    bool CollectNativeKernel(const ast::FunctionDef& def);
+
     // ---- analyzer_closure.cc
     void CollectClosure(ir::FunctionInfo& fn, const ast::FunctionDef& def);
     ir::FunctionInfo* ClosureOf(const ast::Node& n) const;

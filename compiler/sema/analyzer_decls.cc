@@ -172,6 +172,7 @@ void Analyzer::CollectModule() {
             program_.classes.push_back(std::move(info));
         } else if (const auto* fn = ast::DynCast<ast::FunctionDef>(s.get())) {
             if (module_names_.count(fn->name()) != 0) Error(fn->name_range(), "redefinition of '" + fn->name() + "'");
+            if (CollectNativeKernel(*fn)) continue;  // @elementwise
             ir::FunctionInfo* info = CollectFunction(*fn, nullptr, program_.functions);
             module_names_[fn->name()] = types::UserFunction(info);
             module_decls_[fn->name()] = fn;

@@ -5,6 +5,7 @@
 #include "compiler/ast/collection_expr.h"
 #include "compiler/ast/expr.h"
 #include "compiler/kernel/kernel_builder.h"
+#include "compiler/kernel/native_builder.h"
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/cpp_names.h"
 
@@ -53,10 +54,47 @@ TypeRef Analyzer::KernelConstruction(const ast::CallExpr& e) {
     return it->second != nullptr ? types::Kernel(it->second) : types::Unknown();
 }
 
+bool Analyzer::CollectNativeKernel(const ast::FunctionDef& fn) {
+    if (!kernel::IsElementwiseFunction(fn)) return false;
+    module_decls_[fn.name()] = &fn;
+    std::unique_ptr<kernel::KernelDef> def = kernel::BuildNativeKernel(fn, diags_);
+    if (!def) {
+        module_names_[fn.name()] = types::Unknown();
+        return true;
+    }
+    const int index = static_cast<int>(program_.kernels.size()) + 1;
+    for (kernel::KernelDef* k = def.get(); k != nullptr; k = k->grad.get()) {
+        k->cpp_name = GeneratedName("kernel_" + k->name, index);
+    }
+    module_names_[fn.name()] = types::Kernel(def.get());
+    program_.kernel_at.emplace(&fn, def.get());
+    program_.kernels.push_back(std::move(def));
+    return true;
+}
+
 TypeRef Analyzer::CallKernelObject(const ast::CallExpr& e, const TypeRef& kernel) {
     const kernel::KernelDef& def = *kernel->kernel;
     const bool reduction = def.kind == kernel::KernelDef::Kind::kReduction;
     const std::size_t nin = def.in.size(), nout = def.out.size();
+    if (def.native) {
+        // A differentiable function of Variables (arrays and numbers are constants).
+        if (e.args().size() != nin || !e.keywords().empty()) {
+            Error(e.range(), "'" + def.name + "' takes " + std::to_string(nin) + " positional argument" +
+                                 (nin == 1 ? "" : "s") + ", got " + std::to_string(e.args().size()) +
+                                 (e.keywords().empty() ? "" : " and keywords"));
+        }
+        for (std::size_t k = 0; k < e.args().size(); ++k) {
+            TypeRef t = Expr(*e.args()[k]);
+            if (!IsArrayLike(t) && !IsNumeric(t) && t->kind != TypeKind::kUnknown) {
+                Error(e.args()[k]->range(), "argument '" + (k < nin ? def.in[k].name : std::string("?")) + "' of '" +
+                                                def.name + "' must be a Variable, an array or a number, got '" +
+                                                PyName(t) + "'");
+            }
+        }
+        program_.headers.insert("cnet/user_kernels/native.h");
+        if (nout == 1) return types::Variable();
+        return types::Tuple(std::vector<TypeRef>(nout, types::Variable()));
+    }
     if (e.args().size() != nin && e.args().size() != nin + nout) {
         Error(e.range(), "kernel '" + def.name + "' takes " + std::to_string(nin) + " input argument" +
                              (nin == 1 ? "" : "s") + " (and optionally its " + std::to_string(nout) + " output" +
