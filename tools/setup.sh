@@ -11,6 +11,7 @@ PACKAGES=(
   zlib1g-dev nlohmann-json3-dev libfmt-dev libcli11-dev libcairo2-dev libdnnl-dev libpng-dev libjpeg-dev
   dataset-fashion-mnist python3 python3-numpy
   fortunes-min
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

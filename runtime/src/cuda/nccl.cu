@@ -1,0 +1,100 @@
+// nccl.cu — the NCCL layer of ChainerMN's GPU communicators (see src/chainermn/nccl.h): NCCL collectives on
+// contiguous device arrays, queued on the device's backend stream so they are ordered after the kernels that
+// computed the gradients and before those that read the result.
+#include <nccl.h>
+
+#include <string>
+
+#include "chainermn/nccl.h"
+#include "cnet/core/error.h"
+#include "cuda/check.cuh"
+#include "cuda/context.cuh"
+
+namespace cnet {
+namespace chainermn {
+namespace nccl {
+
+struct Comm {
+    ncclComm_t handle = nullptr;
+    int device = 0;
+};
+
+namespace {
+
+void Check(ncclResult_t result, const char* call) {
+    if (result == ncclSuccess) return;
+    throw CudaError(std::string("chainermn: ") + call + " failed: " + ncclGetErrorString(result));
+}
+
+ncclDataType_t ElementType(Dtype dtype) {
+    switch (dtype) {
+        case Dtype::kFloat16: return ncclFloat16;
+        case Dtype::kFloat32: return ncclFloat32;
+        case Dtype::kFloat64: return ncclFloat64;
+        case Dtype::kInt32: return ncclInt32;
+        case Dtype::kInt64: return ncclInt64;
+        case Dtype::kBool:
+        case Dtype::kUint8: return ncclUint8;
+    }
+    throw DtypeError("chainermn: no NCCL type for this dtype");
+}
+
+void RequireOnDevice(const Comm& comm, const Array& a, const char* op) {
+    CNET_CHECK_AS(DeviceError, !a.device().is_cpu() && a.device().id() == comm.device, "chainermn.", op,
+                  ": NCCL takes arrays on cuda:", comm.device, " (got one on ", a.device().ToString(), ")");
+    CNET_CHECK(a.is_contiguous(), "chainermn.", op, ": the array must be contiguous");
+}
+
+}  // namespace
+
+bool Available() { return true; }
+
+CommPtr Create(const mpi::Comm& over, int device) {
+    ncclUniqueId id;
+    std::string bytes;
+    if (mpi::Rank(over) == 0) {
+        Check(ncclGetUniqueId(&id), "ncclGetUniqueId");
+        bytes.assign(reinterpret_cast<const char*>(&id), sizeof id);
+    }
+    mpi::BcastBytes(over, bytes, 0);
+    CNET_CHECK(bytes.size() == sizeof id, "chainermn: the broadcast NCCL id has ", bytes.size(), " bytes");
+    std::copy(bytes.begin(), bytes.end(), reinterpret_cast<char*>(&id));
+    // Starts the device (and fails with DeviceError "CUDA device N is not available: ..." where it cannot).
+    Array::Zeros(Shape{1}, Dtype::kFloat32, Device::Cuda(device));
+    cuda::DeviceGuard guard(device);
+    auto comm = CommPtr(new Comm, [](Comm* c) {
+        if (c->handle != nullptr) ncclCommDestroy(c->handle);
+        delete c;
+    });
+    comm->device = device;
+    Check(ncclCommInitRank(&comm->handle, mpi::Size(over), id, mpi::Rank(over)), "ncclCommInitRank");
+    return comm;
+}
+
+void AllreduceSum(const Comm& comm, Array& array) {
+    RequireOnDevice(comm, array, "allreduce");
+    cuda::DeviceGuard guard(comm.device);
+    Check(ncclAllReduce(array.raw_data(), array.raw_data(), static_cast<size_t>(array.size()),
+                        ElementType(array.dtype()), ncclSum, comm.handle, cuda::Stream(comm.device)),
+          "ncclAllReduce");
+}
+
+void ReduceSum(const Comm& comm, Array& array, int root) {
+    RequireOnDevice(comm, array, "reduce");
+    cuda::DeviceGuard guard(comm.device);
+    Check(ncclReduce(array.raw_data(), array.raw_data(), static_cast<size_t>(array.size()),
+                     ElementType(array.dtype()), ncclSum, root, comm.handle, cuda::Stream(comm.device)),
+          "ncclReduce");
+}
+
+void Bcast(const Comm& comm, Array& array, int root) {
+    RequireOnDevice(comm, array, "bcast");
+    cuda::DeviceGuard guard(comm.device);
+    Check(ncclBroadcast(array.raw_data(), array.raw_data(), static_cast<size_t>(array.size()),
+                        ElementType(array.dtype()), root, comm.handle, cuda::Stream(comm.device)),
+          "ncclBroadcast");
+}
+
+}  // namespace nccl
+}  // namespace chainermn
+}  // namespace cnet
