@@ -5,17 +5,18 @@
 #include "cnet/core/config.h"
 #include "cnet/core/error.h"
 #include "cnet/optimizers/optimizer.h"
+#include "cnet/training/trainer.h"
 
 namespace cnet {
 namespace training {
 namespace updaters {
 namespace {
-Device DeviceOf(int id) { return id >= 0 ? Device::Cuda(id) : Device::Cpu(); }
+Device DeviceOf(int64_t id) { return id >= 0 ? Device::Cuda(static_cast<int>(id)) : Device::Cpu(); }
 }  // namespace
 
 ParallelUpdater::ParallelUpdater(std::shared_ptr<iterators::Iterator> iterator, std::shared_ptr<Optimizer> optimizer,
                                  ConverterArg converter_, std::optional<std::map<std::string, std::shared_ptr<Link>>> models,
-                                 std::optional<std::map<std::string, int>> devices, LossFunc loss_func_,
+                                 std::optional<std::map<std::string, int64_t>> devices, LossFunc loss_func_,
                                  std::optional<double> loss_scale_)
     : StandardUpdater(std::move(iterator), optimizer, std::move(converter_), std::nullopt, std::move(loss_func_),
                       loss_scale_) {
@@ -34,12 +35,21 @@ ParallelUpdater::ParallelUpdater(std::shared_ptr<iterators::Iterator> iterator, 
         if (devices->at("main") >= 0) optimizer->target->to_device(DeviceOf(devices->at("main")));
     }
     CNET_CHECK_AS(ValueError, models->count("main") == 1, "KeyError: 'models' must contain a 'main' key.");
-    devices_ = devices.value_or(std::map<std::string, int>{});
+    devices_ = devices.value_or(std::map<std::string, int64_t>{});
     models_.emplace_back("main", models->at("main"));
     for (const auto& [name, model] : *models) {
         CNET_CHECK_AS(ValueError, model != nullptr, "ParallelUpdater: model '", name, "' is None");
         CNET_CHECK_AS(ValueError, devices_.count(name) == 1, "KeyError: '", name, "' (no device for this model)");
         if (name != "main") models_.emplace_back(name, model);
+    }
+}
+
+void ParallelUpdater::connect_trainer(Trainer& trainer) {
+    for (size_t i = 1; i < models_.size(); ++i) {
+        trainer.reporter.add_observer(models_[i].first, models_[i].second.get());
+        std::vector<std::pair<std::string, const void*>> links;
+        for (const auto& [path, link] : models_[i].second->namedlinks(/*skipself=*/true)) links.emplace_back(path, link);
+        trainer.reporter.add_observers(models_[i].first, links);
     }
 }
 
@@ -55,8 +65,8 @@ void ParallelUpdater::update_core() {
     for (size_t i = 0; i < n; ++i) {
         iterators::Batch part;
         for (size_t k = i; k < batch.size(); k += n) part.push_back(batch[k]);
-        const int id = devices_.at(models_[i].first);
-        for (const Array& a : converter(part, id >= 0 ? std::optional<int>(id) : std::nullopt)) {
+        const int64_t id = devices_.at(models_[i].first);
+        for (const Array& a : converter(part, id >= 0 ? std::optional<int>(static_cast<int>(id)) : std::nullopt)) {
             inputs[i].push_back(as_variable(a));
         }
     }

@@ -34,7 +34,7 @@ TEST(ParallelUpdater, CpuDevicesSumTheSubBatchGradientsAndUpdateOnce) {
     optimizer->setup(model);
     auto iterator = std::make_shared<iterators::SerialIterator>(dataset, 6, true, false);
     training::ParallelUpdater updater(iterator, optimizer, {}, std::nullopt,
-                                      std::map<std::string, int>{{"main", -1}, {"second", -1}});
+                                      std::map<std::string, int64_t>{{"main", -1}, {"second", -1}});
     ASSERT_EQ(updater.models().size(), 2u);
     EXPECT_EQ(updater.models()[0].first, "main");
     EXPECT_EQ(updater.models()[0].second, model);
@@ -76,7 +76,7 @@ TEST(ParallelUpdater, ChainersErrors) {
         EXPECT_STREQ(e.what(), "either models or devices must be specified");
     }
     EXPECT_THROW(training::ParallelUpdater(iterator, optimizer, {}, std::nullopt,
-                                           std::map<std::string, int>{{"second", -1}}),
+                                           std::map<std::string, int64_t>{{"second", -1}}),
                  ValueError);
 }
 

@@ -3,6 +3,7 @@
 // model, which alone is updated and then copied back to the others).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -33,17 +34,20 @@ public:
     ParallelUpdater(std::shared_ptr<iterators::Iterator> iterator, std::shared_ptr<Optimizer> optimizer,
                     ConverterArg converter = {},
                     std::optional<std::map<std::string, std::shared_ptr<Link>>> models = std::nullopt,
-                    std::optional<std::map<std::string, int>> devices = std::nullopt, LossFunc loss_func = nullptr,
+                    std::optional<std::map<std::string, int64_t>> devices = std::nullopt, LossFunc loss_func = nullptr,
                     std::optional<double> loss_scale = std::nullopt);
 
     void update_core() override;
+    /// Registers the model copies as observers of the trainer's reporter under their names (what they
+    /// report, such as a Classifier's loss, is observed as "second/loss").
+    void connect_trainer(Trainer& trainer) override;
 
     /// The models in the order the batch is split between them (main first).
     const std::vector<std::pair<std::string, std::shared_ptr<Link>>>& models() const { return models_; }
 
 private:
     std::vector<std::pair<std::string, std::shared_ptr<Link>>> models_;
-    std::map<std::string, int> devices_;
+    std::map<std::string, int64_t> devices_;
 };
 
 }  // namespace updaters
