@@ -9,8 +9,8 @@ BUILD=${1:-build}
 shift || true
 BIN="$BUILD/bench/bench_mpi_bench"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
-one=$(OMP_NUM_THREADS=1 mpirun -np 1 --bind-to core "$BIN" "$@")
-two=$(OMP_NUM_THREADS=1 mpirun -np 2 --bind-to core "$BIN" "$@")
+one=$(OMP_NUM_THREADS=1 mpirun -np 1 --bind-to none "$BIN" "$@")
+two=$(OMP_NUM_THREADS=1 mpirun -np 2 --bind-to none "$BIN" "$@")
 threads=$(OMP_NUM_THREADS=2 mpirun -np 1 --bind-to none "$BIN" "$@")
 printf '%s\n%s\n%s\n' "$one" "$two" "$threads"
 python3 - "$one" "$two" "$threads" <<'PY'

@@ -13,6 +13,7 @@
 #include "cnet/np/manipulation.h"
 #include "cnet/np/math.h"
 #include "cnet/serializers/npy_format.h"
+#include "cnet/training/output_rank.h"
 
 namespace cnet {
 namespace chainermn {
@@ -29,6 +30,7 @@ std::shared_ptr<CommunicatorState> MakeCommunicatorState() {
     state->inter = mpi::Split(*state->world, state->intra_rank, state->rank);
     state->inter_rank = mpi::Rank(*state->inter);
     state->inter_size = mpi::Size(*state->inter);
+    training::set_output_rank(state->rank, state->size);
     return state;
 }
 

@@ -8,6 +8,7 @@
 #include "cnet/core/error.h"
 #include "cnet/core/source_location.h"
 #include "cnet/optimizers/optimizer.h"
+#include "cnet/training/output_rank.h"
 #include "cnet/serializers/random_state.h"
 #include "cnet/serializers/serializer.h"
 #include "training/internal.h"
@@ -35,6 +36,8 @@ Trainer::Trainer(std::shared_ptr<Updater> updater_, TriggerArg stop_trigger_, st
 void Trainer::extend(std::shared_ptr<Extension> extension, std::optional<std::string> name, TriggerArg trigger,
                      std::optional<int> priority) {
     CNET_CHECK_AS(ValueError, extension != nullptr, "Trainer.extend: extension is None");
+    // Only rank 0 of a data-parallel job prints and writes files (Note [Rank-0 output]).
+    if (skips_output_extensions() && is_output_extension(extension->default_name())) return;
     std::string base = name ? *name : extension->name ? *extension->name : extension->default_name();
     CNET_CHECK_AS(ValueError, base != "training", "the name \"training\" is prohibited as an extension name");
     if (trigger.is_none()) trigger = extension->trigger;

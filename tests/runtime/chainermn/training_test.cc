@@ -5,6 +5,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <cstdio>
 
 #include "chainermn_test_util.h"
@@ -20,6 +22,10 @@
 #include "cnet/optimizers/sgd.h"
 #include "cnet/reporter/reporter.h"
 #include "cnet/serializers/npz.h"
+#include "cnet/training/extensions/log_report.h"
+#include "cnet/training/extensions/snapshot.h"
+#include "cnet/training/trainer.h"
+#include "cnet/training/updaters/standard_updater.h"
 #include "test_util.h"
 
 namespace cnet {
@@ -213,6 +219,26 @@ TEST(ChainerMNEvaluator, ResultIsTheMeanOfTheRanksMeans) {
     ASSERT_EQ(result.size(), 1u);
     EXPECT_NEAR(result.find("value")->second, expected, 1e-12);
     EXPECT_EQ(evaluator->priority, actual->priority);
+}
+
+TEST(ChainerMNOutput, OnlyRankZeroKeepsTheExtensionsThatPrintOrWrite) {
+    auto comm = chainermn::create_communicator("naive");
+    auto model = Model(1);
+    auto optimizer = chainermn::create_multi_node_optimizer(std::make_shared<optimizers::SGD>(), comm);
+    optimizer->setup(model);
+    auto dataset = std::make_shared<datasets::TupleDataset>(Uniform(Shape{4, 4}), Uniform(Shape{4, 2}));
+    auto updater = std::make_shared<training::StandardUpdater>(
+        std::make_shared<iterators::SerialIterator>(dataset, 2), optimizer);
+    training::Trainer trainer(updater, training::TriggerArg(1, "iteration"), ::testing::TempDir() + "unused");
+    trainer.extend(std::make_shared<training::extensions::LogReport>());
+    trainer.extend(training::extensions::snapshot(), std::string("snap"));
+    trainer.extend(training::make_extension([](training::Trainer&) {}, {}, std::string("mine")));
+    const std::vector<std::string> names = trainer.extension_names();
+    auto has = [&](const std::string& n) { return std::find(names.begin(), names.end(), n) != names.end(); };
+    const bool output_rank = comm->size() == 1 || comm->rank() == 0;
+    EXPECT_EQ(has("LogReport"), output_rank);
+    EXPECT_EQ(has("snap"), output_rank);
+    EXPECT_TRUE(has("mine"));
 }
 
 }  // namespace
