@@ -11,6 +11,7 @@
 #include "compiler/codegen/code_writer.h"
 #include "compiler/codegen/cpp_codegen.h"
 #include "compiler/ir/program.h"
+#include "compiler/kernel/fusion.h"
 #include "compiler/sema/cpp_names.h"
 #include "compiler/sema/types.h"
 
@@ -40,6 +41,7 @@ public:
     // ---- codegen_kernel.cc
     void EmitKernels();
     std::string KernelCall(const ast::CallExpr& e, const kernel::KernelDef& def);
+    std::string FusedCall(const kernel::FusedExpr& fused);
 
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
@@ -112,7 +114,8 @@ public:
     const ir::ClassInfo* cls_ = nullptr;
     int temp_counter_ = 0;
     std::string entry_name_;  // the function holding the program's body, called by main
-    std::set<const ir::FunctionInfo*> recursive_;  // functions on a call cycle (RecursiveFunctions)
+    std::set<const ir::FunctionInfo*> recursive_;
+    kernel::FusionPlan fusion_;  // elementwise chains run as one generated kernel  // functions on a call cycle (RecursiveFunctions)
     std::map<const ir::VarInfo*, std::string> assigned_flags_;  // ir::VarInfo::check_assigned => its flag
 };
 

@@ -41,6 +41,7 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
 }
 
 std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
+    if (auto fused = fusion_.at.find(&e); fused != fusion_.at.end()) return FusedCall(fused->second);
     switch (e.kind()) {
         case ast::NodeKind::kNameExpr:
             return Name(ast::Cast<ast::NameExpr>(e));

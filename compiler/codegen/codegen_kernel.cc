@@ -9,7 +9,7 @@
 namespace cnet::compiler::codegen {
 
 void Generator::EmitKernels() {
-    if (program_.kernels.empty()) return;
+    if (program_.kernels.empty() && fusion_.kernels.empty()) return;
     w_.Raw(kernel::EmitPrelude());
     w_.Line("");
     for (const auto& def : program_.kernels) {
@@ -18,6 +18,18 @@ void Generator::EmitKernels() {
         w_.Raw(def->native ? kernel::EmitNativeGlue(*def) : kernel::EmitProgramGlue(*def));
         w_.Line("");
     }
+    for (const auto& def : fusion_.kernels) {
+        const std::string origin = "fused chain at " + program_.file_name + ":" + std::to_string(def->range.begin.line);
+        for (const kernel::KernelDef* k = def.get(); k != nullptr; k = k->grad.get()) w_.Raw(kernel::EmitKernel(*k, origin));
+        w_.Raw(kernel::EmitNativeGlue(*def));
+        w_.Line("");
+    }
+}
+
+std::string Generator::FusedCall(const kernel::FusedExpr& fused) {
+    std::string args;
+    for (const ast::Expr* leaf : fused.leaves) args += (args.empty() ? "" : ", ") + E(*leaf);
+    return "cnet::user_kernels::FirstVar(" + fused.kernel->cpp_name + "{}({" + args + "}))";
 }
 
 std::string Generator::KernelCall(const ast::CallExpr& e, const kernel::KernelDef& def) {

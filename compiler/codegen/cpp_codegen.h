@@ -12,6 +12,8 @@ namespace cnet::compiler::codegen {
 struct CodegenOptions {
     /// Emit `#line N "file.cnet"` before each statement so C++ diagnostics and debuggers point at the source.
     bool line_directives = false;
+    /// Fuse straight-line elementwise chains on Variables into generated kernels (Note [Fusion]).
+    bool fusion = true;
 };
 
 /// The C++ source of `program` (which must have no sema errors).

@@ -33,6 +33,7 @@ inline constexpr Stage kLastStage = Stage::kCpp;
 struct CompileOptions {
     int error_limit = DiagnosticEngine::kDefaultErrorLimit;  // 0 = unlimited
     bool line_directives = false;  // emit `#line` so C++ errors point at the .cnet file
+    bool fusion = true;            // fuse elementwise chains (Note [Fusion] in compiler/kernel/fusion.h)
 };
 
 /// Owns the sources and diagnostics of one run and the results of each stage.

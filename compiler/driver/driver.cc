@@ -179,6 +179,7 @@ void DefineCommands(CLI::App& app, CommandLine& cl) {
         ->capture_default_str();
     emit->add_option("-o,--output", cl.output, "write to this file instead of standard output");
     emit->add_option("FILE", cl.input, "the .cnet source file")->required();
+    emit->add_flag("--no-fusion{false}", cl.options.fusion, "keep every elementwise operation separate (no fused kernels)");
     emit->add_flag("--line-directives", cl.options.line_directives,
                    "emit #line directives so C++ errors and debuggers point at the .cnet file");
 
@@ -186,6 +187,7 @@ void DefineCommands(CLI::App& app, CommandLine& cl) {
     build->add_option("-o,--output", cl.output, "the executable to write (default: FILE without .cnet)");
     build->add_option("FILE", cl.input, "the .cnet source file")->required();
     build->add_flag("--line-directives", cl.options.line_directives, "emit #line directives into the C++");
+    build->add_flag("--no-fusion{false}", cl.options.fusion, "run every elementwise operation separately (no fused kernels)");
 
     CLI::App* kernel = app.add_subcommand("kernel", "write FILE's kernels as one self-contained C++/CUDA header");
     kernel->add_option("-o,--output", cl.output, "the header to write (default: standard output)");

@@ -11,42 +11,42 @@ namespace {
 
 std::string Ind(int depth) { return std::string(static_cast<std::size_t>(depth) * 4, ' '); }
 
-void StmtCpp(const Stmt& s, int depth, std::ostringstream& out) {
+void StmtCpp(const Stmt& s, int depth, std::ostringstream& out, const std::string& lt) {
     switch (s.kind) {
         case StmtKind::kExpr:
-            out << Ind(depth) << ExprCpp(*s.expr) << ";\n";
+            out << Ind(depth) << ExprCpp(*s.expr, lt) << ";\n";
             break;
         case StmtKind::kDecl:
             out << Ind(depth) << CppTypeName(s.type) << " ";
             for (std::size_t k = 0; k < s.names.size(); ++k) {
                 out << (k ? ", " : "") << s.names[k];
-                if (s.inits[k]) out << " = " << ExprCpp(*s.inits[k]);
+                if (s.inits[k]) out << " = " << ExprCpp(*s.inits[k], lt);
             }
             out << ";\n";
             break;
         case StmtKind::kBlock:
             out << Ind(depth) << "{\n";
-            for (const StmtPtr& b : s.body) StmtCpp(*b, depth + 1, out);
+            for (const StmtPtr& b : s.body) StmtCpp(*b, depth + 1, out, lt);
             out << Ind(depth) << "}\n";
             break;
         case StmtKind::kIf:
         case StmtKind::kWhile:
-            out << Ind(depth) << (s.kind == StmtKind::kIf ? "if (" : "while (") << ExprCpp(*s.expr) << ") {\n";
-            StmtCpp(*s.body[0], depth + 1, out);
+            out << Ind(depth) << (s.kind == StmtKind::kIf ? "if (" : "while (") << ExprCpp(*s.expr, lt) << ") {\n";
+            StmtCpp(*s.body[0], depth + 1, out, lt);
             if (s.body.size() > 1) {
                 out << Ind(depth) << "} else {\n";
-                StmtCpp(*s.body[1], depth + 1, out);
+                StmtCpp(*s.body[1], depth + 1, out, lt);
             }
             out << Ind(depth) << "}\n";
             break;
         case StmtKind::kFor: {
             std::ostringstream init;
-            StmtCpp(*s.init, 0, init);
+            StmtCpp(*s.init, 0, init, lt);
             std::string i = init.str();
             while (!i.empty() && (i.back() == '\n' || i.back() == ';')) i.pop_back();
-            out << Ind(depth) << "for (" << i << "; " << (s.expr ? ExprCpp(*s.expr) : "") << "; "
-                << (s.step ? ExprCpp(*s.step) : "") << ") {\n";
-            StmtCpp(*s.body[0], depth + 1, out);
+            out << Ind(depth) << "for (" << i << "; " << (s.expr ? ExprCpp(*s.expr, lt) : "") << "; "
+                << (s.step ? ExprCpp(*s.step, lt) : "") << ") {\n";
+            StmtCpp(*s.body[0], depth + 1, out, lt);
             out << Ind(depth) << "}\n";
             break;
         }
@@ -60,6 +60,10 @@ void StmtCpp(const Stmt& s, int depth, std::ostringstream& out) {
             break;
     }
 }
+
+/// @elementwise kernels compute in their inputs' type: numbers are of that type (as Chainer's `x * 0.5` keeps
+/// x's dtype), so a fused chain rounds as the separate operations do. CuPy's code is C: literals as written.
+std::string LiteralType(const KernelDef& def) { return def.native ? CppTypeName(def.in[0].type) : ""; }
 
 std::string Placeholders(const KernelDef& def, const char* prefix) {
     std::string out;
@@ -155,34 +159,35 @@ std::vector<std::string> KernelDef::Placeholders() const {
     return names;
 }
 
-std::string ExprCpp(const Expr& e) {
+std::string ExprCpp(const Expr& e, const std::string& literal_type) {
     switch (e.kind) {
         case ExprKind::kNumber:
+            return literal_type.empty() ? e.text : "static_cast<" + literal_type + ">(" + e.text + ")";
         case ExprKind::kBool:
         case ExprKind::kName:
             return e.text;
         case ExprKind::kIndSize:
             return "_ind_size";
         case ExprKind::kUnary:
-            if (e.text[0] == 'p') return "(" + ExprCpp(*e.kids[0]) + e.text.substr(1) + ")";
-            return "(" + e.text + ExprCpp(*e.kids[0]) + ")";
+            if (e.text[0] == 'p') return "(" + ExprCpp(*e.kids[0], literal_type) + e.text.substr(1) + ")";
+            return "(" + e.text + ExprCpp(*e.kids[0], literal_type) + ")";
         case ExprKind::kBinary: {
             const bool assign = e.text.back() == '=' && e.text != "==" && e.text != "!=" && e.text != "<=" &&
                                 e.text != ">=";
-            const std::string s = ExprCpp(*e.kids[0]) + " " + e.text + " " + ExprCpp(*e.kids[1]);
+            const std::string s = ExprCpp(*e.kids[0], literal_type) + " " + e.text + " " + ExprCpp(*e.kids[1], literal_type);
             return assign ? s : "(" + s + ")";
         }
         case ExprKind::kTernary:
-            return "(" + ExprCpp(*e.kids[0]) + " ? " + ExprCpp(*e.kids[1]) + " : " + ExprCpp(*e.kids[2]) + ")";
+            return "(" + ExprCpp(*e.kids[0], literal_type) + " ? " + ExprCpp(*e.kids[1], literal_type) + " : " + ExprCpp(*e.kids[2], literal_type) + ")";
         case ExprKind::kCall: {
             std::string out = "cnet_kernel_math::" + e.text + "(";
-            for (std::size_t k = 0; k < e.kids.size(); ++k) out += (k ? ", " : "") + ExprCpp(*e.kids[k]);
+            for (std::size_t k = 0; k < e.kids.size(); ++k) out += (k ? ", " : "") + ExprCpp(*e.kids[k], literal_type);
             return out + ")";
         }
         case ExprKind::kIndex:
-            return ExprCpp(*e.kids[0]) + "[" + ExprCpp(*e.kids[1]) + "]";
+            return ExprCpp(*e.kids[0], literal_type) + "[" + ExprCpp(*e.kids[1], literal_type) + "]";
         case ExprKind::kCast:
-            return "static_cast<" + CppTypeName(e.text) + ">(" + ExprCpp(*e.kids[0]) + ")";
+            return "static_cast<" + CppTypeName(e.text) + ">(" + ExprCpp(*e.kids[0], literal_type) + ")";
     }
     return "";
 }
@@ -259,7 +264,7 @@ std::string EmitKernel(const KernelDef& def, const std::string& origin) {
         }
         for (const Param& p : def.out) out << ", " << CppTypeName(p.type) << (p.raw ? "* __restrict__ " : "& ") << p.name;
         out << ") {\n    (void)i;\n    (void)_ind_size;\n";
-        for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out);
+        for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out, LiteralType(def));
         out << "}\n";
         // CPU: the flat loop, with unit input steps as a separate (vectorizable) loop.
         out << tl << "inline void " << def.cpp_name << "_cpu(" << LoopParams(def) << ") {\n";
@@ -292,7 +297,7 @@ std::string EmitKernel(const KernelDef& def, const std::string& origin) {
         out << tl << "CNET_KFN void " << def.cpp_name << "_post(const " << rt << " a";
         for (const Param& p : def.out) out << ", " << CppTypeName(p.type) << "& " << p.name;
         out << ") {\n";
-        for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out);
+        for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out, LiteralType(def));
         out << "}\n";
         out << tl << "inline void " << def.cpp_name << "_cpu(" << LoopParams(def) << ") {\n"
             << "#if defined(_OPENMP)\n#pragma omp parallel for if (n * size > 65536)\n#endif\n"

@@ -25,7 +25,8 @@ std::string EmitProgramGlue(const KernelDef& def);
 /// cnet::user_kernels::NativeKernel, and the callable struct `<cpp_name>` (differentiable, on Variables).
 std::string EmitNativeGlue(const KernelDef& def);
 
-/// The C++ form of kernel code (names as written, `_ind.size()` as `_ind_size`).
-std::string ExprCpp(const Expr& e);
+/// The C++ form of kernel code (names as written, `_ind.size()` as `_ind_size`); numbers cast to
+/// `literal_type` when one is given.
+std::string ExprCpp(const Expr& e, const std::string& literal_type = "");
 
 }  // namespace cnet::compiler::kernel

@@ -345,18 +345,21 @@ std::unique_ptr<KernelDef> BuildNativeKernel(const ast::FunctionDef& fn, Diagnos
         def->results.push_back(std::move(value));
     }
     SetBody(def.get());
+    if (!DeriveGradients(def.get(), fn, &diags)) return nullptr;
+    return def;
+}
+
+bool DeriveGradients(KernelDef* def, const ast::Node& at, DiagnosticEngine* diags) {
+    SetBody(def);
     // The gradient chain: order 1 must exist (the function is differentiable), later orders while they can.
-    KernelDef* last = def.get();
+    KernelDef* last = def;
     for (int order = 1; order <= kNativeDerivedOrders; ++order) {
-        std::unique_ptr<KernelDef> g = MakeGrad(*last, &fn, order == 1 ? &diags : nullptr);
-        if (!g) {
-            if (order == 1) return nullptr;
-            break;
-        }
+        std::unique_ptr<KernelDef> g = MakeGrad(*last, &at, order == 1 ? diags : nullptr);
+        if (!g) return order > 1;
         last->grad = std::move(g);
         last = last->grad.get();
     }
-    return def;
+    return true;
 }
 
 }  // namespace cnet::compiler::kernel

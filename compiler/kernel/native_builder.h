@@ -22,6 +22,10 @@ inline constexpr int kNativeDerivedOrders = 2;
 /// True when `def` is decorated with @elementwise.
 bool IsElementwiseFunction(const ast::FunctionDef& def);
 
+/// Derives `def`'s gradient kernels (def->grad, its grad, ... up to kNativeDerivedOrders); def has `results`.
+/// False when `def` itself is not differentiable (reported at `at` when diags is given).
+bool DeriveGradients(KernelDef* def, const ast::Node& at, DiagnosticEngine* diags);
+
 /// The kernel of an @elementwise function with its chain of derived gradient kernels; null after reporting.
 std::unique_ptr<KernelDef> BuildNativeKernel(const ast::FunctionDef& def, DiagnosticEngine& diags);
 

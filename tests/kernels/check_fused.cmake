@@ -1,0 +1,22 @@
+# check_fused.cmake — `cnetc emit --stage=cpp SOURCE` calls exactly COUNT fused kernels, and none with --no-fusion.
+# cmake -DCNETC=... -DSOURCE=... -DCOUNT=... -P check_fused.cmake
+foreach(mode fused unfused)
+  set(flag "")
+  if(mode STREQUAL "unfused")
+    set(flag --no-fusion)
+  endif()
+  execute_process(COMMAND ${CNETC} emit --stage=cpp ${flag} ${SOURCE} RESULT_VARIABLE rc OUTPUT_VARIABLE cpp
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "cnetc emit ${flag} ${SOURCE} failed:\n${err}")
+  endif()
+  string(REGEX MATCHALL "FirstVar\\(fused_" calls "${cpp}")
+  list(LENGTH calls n)
+  set(want ${COUNT})
+  if(mode STREQUAL "unfused")
+    set(want 0)
+  endif()
+  if(NOT n EQUAL want)
+    message(FATAL_ERROR "${mode}: ${n} fused kernel calls in the C++ of ${SOURCE}, expected ${want}")
+  endif()
+endforeach()
