@@ -27,14 +27,15 @@ LINKS = [
 GPU_FLOPS = 10e12      # achieved fp32 rate on these small GEMMs (an H100's peak is ~60 TFLOP/s)
 LAUNCH_FLOOR = 0.1e-3  # kernel launches and host work per step, whatever the FLOPs
 
-# Models in models/ at their own default sizes: (name, parameters, training FLOPs per step, step).
+# Models in models/ at their own default sizes: (name, parameters, training FLOPs per step, step, examples
+# per step).
 MODELS = [
-    ("mlp / mnist_chainermn (784-1000-1000-10)", 1_796_010, 3 * 2 * 1_794_000 * 100, "batch 100"),
-    ("convnet (32 channels)", 824_650, 3 * 9.3e6 * 100, "batch 100"),
-    ("ptb_lm (650 units, 10k words)", 19_791_000, 3 * 26.5e6 * 20 * 35, "20 x 35 tokens"),
-    ("seq2seq (2 x 64 units)", 135_000, 3 * 2 * 135_000 * 32 * 7, "batch 32, ~7 steps"),
-    ("tree_rnn (32 units)", 34_000, 3 * 2 * 2_200 * 39, "one 20-leaf tree"),
-    ("mushrooms (22-44-44-1)", 3_037, 3 * 2 * 3_000 * 100, "batch 100"),
+    ("mlp / mnist_chainermn (784-1000-1000-10)", 1_796_010, 3 * 2 * 1_794_000 * 100, "batch 100", 100),
+    ("convnet (32 channels)", 824_650, 3 * 9.3e6 * 100, "batch 100", 100),
+    ("ptb_lm (650 units, 10k words)", 19_791_000, 3 * 26.5e6 * 20 * 35, "20 x 35 tokens", 20),
+    ("seq2seq (2 x 64 units)", 135_000, 3 * 2 * 135_000 * 32 * 7, "batch 32, ~7 steps", 32),
+    ("tree_rnn (32 units)", 34_000, 3 * 2 * 2_200 * 39, "one 20-leaf tree", 1),
+    ("mushrooms (22-44-44-1)", 3_037, 3 * 2 * 3_000 * 100, "batch 100", 100),
 ]
 
 
@@ -47,17 +48,27 @@ def main():
     parser.add_argument("--cpu-step-ms", type=float)
     parser.add_argument("--cpu-allreduce-ms", type=float)
     args = parser.parse_args()
-    print("| model | step | gradient MB | compute ms (assumed GPU) | " +
-          " | ".join(f"{name}: allreduce ms / efficiency" for name, *_ in LINKS) + " |")
-    print("|---|---|---|---|" + "---|" * len(LINKS))
-    for name, params, flops, step in MODELS:
+    short = ["8 GPU NVLink", "8 GPU PCIe", "4 nodes IB", "16 nodes IB"]
+    print("| model | step | gradient MB | compute ms | " + " | ".join(f"{s}: allreduce ms, efficiency" for s in short) + " |")
+    print("|---|---|---:|---:|" + "---:|" * len(LINKS))
+    for name, params, flops, step, examples in MODELS:
         nbytes = 4 * params
         compute = flops / GPU_FLOPS + LAUNCH_FLOOR
         cells = []
         for _, n, alpha, bandwidth in LINKS:
             t = allreduce_s(nbytes, n, alpha, bandwidth)
-            cells.append(f"{t * 1e3:.3f} / {compute / (compute + t):.2f}")
+            cells.append(f"{t * 1e3:.2f}, {compute / (compute + t):.2f}")
         print(f"| {name} | {step} | {nbytes / 1e6:.2f} | {compute * 1e3:.2f} | " + " | ".join(cells) + " |")
+    # The per-GPU batch at which the step's compute is 9x the allreduce (90% efficiency).
+    print("\n| model | per-GPU examples per step for 90% efficiency: " + " | ".join(short) + " |")
+    print("|---|" + "---:|" * len(LINKS))
+    for name, params, flops, step, examples in MODELS:
+        per_example = flops / examples / GPU_FLOPS
+        cells = []
+        for _, n, alpha, bandwidth in LINKS:
+            need = 9 * allreduce_s(4 * params, n, alpha, bandwidth) - LAUNCH_FLOOR
+            cells.append(f"{max(1, round(need / per_example)):,}")
+        print(f"| {name} | " + " | ".join(cells) + " |")
     if args.cpu_step_ms and args.cpu_allreduce_ms:
         compute = args.cpu_step_ms - args.cpu_allreduce_ms
         print(f"\nMeasured here (workload A, 2 processes on 2 cores, shared memory): compute "

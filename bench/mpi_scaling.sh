@@ -9,10 +9,15 @@ BUILD=${1:-build}
 shift || true
 BIN="$BUILD/bench/bench_mpi_bench"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
+# Waiting ranks and idle OpenMP workers yield the core instead of spinning: on a shared (or oversubscribed)
+# host a spinning waiter steals the time the rank it waits for needs.
+export OMPI_MCA_mpi_yield_when_idle=1 OMP_WAIT_POLICY=PASSIVE
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 one=$(OMP_NUM_THREADS=1 mpirun -np 1 --bind-to none "$BIN" "$@")
 two=$(OMP_NUM_THREADS=1 mpirun -np 2 --bind-to none "$BIN" "$@")
 threads=$(OMP_NUM_THREADS=2 mpirun -np 1 --bind-to none "$BIN" "$@")
 printf '%s\n%s\n%s\n' "$one" "$two" "$threads"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 python3 - "$one" "$two" "$threads" <<'PY'
 import json, sys
 one, two, threads = (json.loads(s) for s in sys.argv[1:4])
