@@ -316,6 +316,7 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
         if (variable && rt->kind == TypeKind::kNdarray) rv = "cnet::Variable(" + r + ")";
         return "(" + lv + " " + ast::Spelling(op) + " " + rv + ")";
     }
+    if (lt->kind == TypeKind::kStr && op == BinaryOp::kMod) return "cnet::py::percent_format(" + l + ", " + r + ")";
     const bool is_float = lt->kind == TypeKind::kFloat || rt->kind == TypeKind::kFloat;
     // Literal ints are C++ `int`; the py:: helpers overload on int64_t and double.
     auto wide = [](const std::string& code) {

@@ -242,6 +242,7 @@ void Analyzer::CollectImport(const ast::ImportStmt& s) {
 
 void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s) {
     const std::string& path = s.module();
+    if (s.level() == 0 && path == "__future__") return;  // Python 2 compatibility imports: no effect in Python 3
     if (s.level() != 0 || !table_.IsModule(path)) {
         Error(s.range(), "module '" + std::string(s.level(), '.') + path +
                              "' is not available in .cnet; the known modules are chainer (and its submodules), "

@@ -507,8 +507,9 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
     }
     if (l->kind == TypeKind::kStr && r->kind == TypeKind::kStr && op == BinaryOp::kAdd) return types::Str();
     if (l->kind == TypeKind::kStr && r->kind == TypeKind::kInt && op == BinaryOp::kMul) return types::Str();
-    if (l->kind == TypeKind::kStr && op == BinaryOp::kMod) {
-        Error(at.range(), "'%' formatting is not supported; use an f-string or str.format");
+    if (l->kind == TypeKind::kStr && op == BinaryOp::kMod) {  // printf-style formatting, cnet/py/percent_format.h
+        if (!IsValueType(r) || r->kind == TypeKind::kUserFunction) return bad();
+        program_.headers.insert("cnet/py/percent_format.h");
         return types::Str();
     }
     if (l->kind == TypeKind::kList && r->kind == TypeKind::kInt && op == BinaryOp::kMul) return l;
