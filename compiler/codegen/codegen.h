@@ -84,7 +84,7 @@ public:
     std::string Collection(const ast::Expr& e, const TypeRef& want);
     std::string Value(const ast::Expr& e);
     std::string Iterable(const ast::Expr& e, const TypeRef& element);
-    std::string ListComp(const ast::ListCompExpr& e);
+    std::string ListComp(const ast::ComprehensionExpr& e);
     std::string NoneOf(const TypeRef& t);
     std::string FunctionValue(const sema::BuiltinEntry& entry);
     std::string Source(const ast::Node& n) const { return program_.file_name + ":" + Line(n); }

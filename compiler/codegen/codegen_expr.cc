@@ -114,7 +114,9 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         case ast::NodeKind::kDictExpr:
             return Collection(e, want);
         case ast::NodeKind::kListCompExpr:
-            return ListComp(ast::Cast<ast::ListCompExpr>(e));
+        case ast::NodeKind::kDictCompExpr:
+        case ast::NodeKind::kGeneratorExpr:
+            return ListComp(ast::Cast<ast::ComprehensionExpr>(e));
         case ast::NodeKind::kLambdaExpr:
             return Lambda(ast::Cast<ast::LambdaExpr>(e));
         default:
@@ -557,7 +559,7 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
 }
 
 // [f(x) for x in xs if c] => [&] { std::vector<T> out; for (auto x : xs) { if (c) out.push_back(f(x)); } return out; }()
-std::string Generator::ListComp(const ast::ListCompExpr& e) {
+std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
     const TypeRef t = TypeOf(e);
     const std::string result = Temp("result");
     std::string out = "[&] { " + sema::CppName(t) + " " + result + "; ";
@@ -588,7 +590,11 @@ std::string Generator::ListComp(const ast::ListCompExpr& e) {
             ++depth;
         }
     }
-    out += result + ".push_back(" + E(e.element(), t->args[0]) + "); ";
+    if (const auto* d = ast::DynCast<ast::DictCompExpr>(&e)) {
+        out += result + "[" + E(d->key(), t->args[0]) + "] = " + E(d->value(), t->args[1]) + "; ";
+    } else {
+        out += result + ".push_back(" + E(e.element(), t->args[0]) + "); ";
+    }
     for (int i = 0; i < depth; ++i) out += "} ";
     return out + "return " + result + "; }()";
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -65,7 +66,7 @@ public:
     TypeRef Binary(const ast::BinaryExpr& e);
     TypeRef BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef& r, const ast::Node& at);
     TypeRef Compare(const ast::CompareExpr& e);
-    TypeRef ListComp(const ast::ListCompExpr& e);
+    TypeRef ListComp(const ast::ComprehensionExpr& e);  // list/dict comprehensions, generator arguments
     TypeRef Collection(const ast::Expr& e, const TypeRef& expected);
     TypeRef MemberOf(const TypeRef& value, const std::string& attr, const ast::AttributeExpr& e,
                      ir::ExprInfo& info);
@@ -137,7 +138,8 @@ public:
     ir::ClassInfo* cls_ = nullptr;
     std::vector<std::map<std::string, ir::VarInfo*>> comp_scopes_;
     int loop_depth_ = 0;
-    int handler_depth_ = 0;  // inside an `except` block (a bare `raise` re-raises)
+    int handler_depth_ = 0;
+    std::set<const ast::Node*> generator_args_;  // generator expressions that are a call's positional argument  // inside an `except` block (a bare `raise` re-raises)
     bool in_init_scope_ = false;
     bool report_ = false;
     bool changed_ = false;

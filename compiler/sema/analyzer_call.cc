@@ -207,6 +207,9 @@ TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
 }
 
 TypeRef Analyzer::Call(const ast::CallExpr& e) {
+    for (const auto& a : e.args()) {
+        if (ast::Isa<ast::GeneratorExpr>(*a)) generator_args_.insert(a.get());
+    }
     // super().__init__(...) / super(MLP, self).__init__(...): the C++ base constructor runs implicitly.
     if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
         if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {

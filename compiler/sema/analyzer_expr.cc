@@ -106,7 +106,8 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
         case ast::NodeKind::kDictExpr:
             return Collection(e, expected);
         case ast::NodeKind::kListCompExpr:
-            return ListComp(ast::Cast<ast::ListCompExpr>(e));
+        case ast::NodeKind::kDictCompExpr:
+            return ListComp(ast::Cast<ast::ComprehensionExpr>(e));
         case ast::NodeKind::kLambdaExpr:
             return Lambda(ast::Cast<ast::LambdaExpr>(e));
         case ast::NodeKind::kYieldExpr:
@@ -126,12 +127,13 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
         case ast::NodeKind::kSetCompExpr:
             Error(e.range(), "sets are not supported in .cnet; use a list or a dict");
             return types::Unknown();
-        case ast::NodeKind::kDictCompExpr:
-            Error(e.range(), "dict comprehensions are not supported; build the dict in a for loop");
-            return types::Unknown();
         case ast::NodeKind::kGeneratorExpr:
-            Error(e.range(), "generator expressions are not supported; use a list comprehension '[... for ...]'");
-            return types::Unknown();
+            // A generator argument (`sum(x * x for x in xs)`) is consumed at once by the call: a list does the same.
+            if (generator_args_.count(&e) == 0) {
+                Error(e.range(), "a generator expression is supported as a call argument only ('sum(x for x in xs)'); "
+                                 "use a list comprehension '[... for ...]'");
+            }
+            return ListComp(ast::Cast<ast::ComprehensionExpr>(e));
         default:
             Error(e.range(), "unsupported expression");
             return types::Unknown();
@@ -616,7 +618,7 @@ TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
     return types::Dict(key->kind == TypeKind::kUnknown ? types::Str() : key, value);
 }
 
-TypeRef Analyzer::ListComp(const ast::ListCompExpr& e) {
+TypeRef Analyzer::ListComp(const ast::ComprehensionExpr& e) {
     if (fn_ == nullptr) {
         Error(e.range(), "comprehensions are only supported inside functions");
         return types::Unknown();
@@ -659,6 +661,14 @@ TypeRef Analyzer::ListComp(const ast::ListCompExpr& e) {
         for (const auto& cond : gen->conditions()) Expr(*cond);
     }
     TypeRef element = Expr(e.element());
+    if (const auto* d = ast::DynCast<ast::DictCompExpr>(&e)) {
+        TypeRef value = Expr(d->value());
+        comp_scopes_.pop_back();
+        if (element->kind != TypeKind::kStr && element->kind != TypeKind::kInt && element->kind != TypeKind::kUnknown) {
+            Error(d->key().range(), "dict keys must be str or int, got '" + PyName(element) + "'");
+        }
+        return types::Dict(element, value);
+    }
     comp_scopes_.pop_back();
     return types::List(element);
 }

@@ -15,6 +15,7 @@
 #include "cnet/core/variable.h"
 #include "cnet/py/dict.h"
 #include "cnet/py/errors.h"
+#include "cnet/py/methods.h"
 #include "cnet/py/errors.h"
 #include "cnet/py/format.h"
 

@@ -1,0 +1,126 @@
+// methods.h — methods of Python's str, list and dict values for generated code (builtins.def names them):
+// str.join/split/strip/lstrip/rstrip/lower/upper/startswith/endswith/replace and list.pop/index.
+// Case mapping is ASCII only; an empty `sep`/`chars` stands for None (whitespace).
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cnet/core/error.h"
+#include "cnet/py/dict.h"
+#include "cnet/py/errors.h"
+
+namespace cnet {
+namespace py {
+
+inline std::string join(const std::string& sep, const std::vector<std::string>& parts) {
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? sep : std::string()) + parts[i];
+    return out;
+}
+
+/// s.split() (runs of whitespace, no empty parts) and s.split(sep) (every occurrence, empty parts kept). An empty
+/// `sep` stands for None (Python raises ValueError for an empty separator).
+inline std::vector<std::string> split(const std::string& s, const std::string& sep = std::string(), int64_t maxsplit = -1) {
+    std::vector<std::string> out;
+    if (sep.empty()) {
+        std::size_t i = 0;
+        while (true) {
+            while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+            if (i >= s.size()) break;
+            if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
+                std::size_t end = s.size();
+                while (end > i && std::isspace(static_cast<unsigned char>(s[end - 1]))) --end;
+                out.push_back(s.substr(i, end - i));
+                break;
+            }
+            std::size_t j = i;
+            while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+            out.push_back(s.substr(i, j - i));
+            i = j;
+        }
+        return out;
+    }
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t at = s.find(sep, start);
+        if (at == std::string::npos || (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit)) break;
+        out.push_back(s.substr(start, at - start));
+        start = at + sep.size();
+    }
+    out.push_back(s.substr(start));
+    return out;
+}
+
+inline std::string strip_chars(const std::string& s, const std::string& chars, bool left, bool right) {
+    auto drop = [&](char c) {
+        return chars.empty() ? std::isspace(static_cast<unsigned char>(c)) != 0 : chars.find(c) != std::string::npos;
+    };
+    std::size_t b = 0, e = s.size();
+    if (left) {
+        while (b < e && drop(s[b])) ++b;
+    }
+    if (right) {
+        while (e > b && drop(s[e - 1])) --e;
+    }
+    return s.substr(b, e - b);
+}
+
+inline std::string strip(const std::string& s, const std::string& chars = std::string()) {
+    return strip_chars(s, chars, true, true);
+}
+inline std::string lstrip(const std::string& s, const std::string& chars = std::string()) {
+    return strip_chars(s, chars, true, false);
+}
+inline std::string rstrip(const std::string& s, const std::string& chars = std::string()) {
+    return strip_chars(s, chars, false, true);
+}
+
+inline std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+inline std::string upper(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+inline bool startswith(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0 && s.size() >= p.size(); }
+inline bool endswith(const std::string& s, const std::string& p) {
+    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
+}
+inline std::string replace(const std::string& s, const std::string& from, const std::string& to) {
+    if (from.empty()) throw ValueError("replace() with an empty old string is not supported");
+    std::string out;
+    std::size_t start = 0;
+    for (std::size_t at; (at = s.find(from, start)) != std::string::npos; start = at + from.size()) {
+        out += s.substr(start, at - start) + to;
+    }
+    return out + s.substr(start);
+}
+
+/// list.pop(index=-1).
+template <typename T>
+T pop(std::vector<T>& v, int64_t index = -1) {
+    if (v.empty()) throw IndexError("pop from empty list");
+    const int64_t n = static_cast<int64_t>(v.size());
+    const int64_t i = index < 0 ? index + n : index;
+    if (i < 0 || i >= n) throw IndexError("pop index out of range");
+    T out = std::move(v[static_cast<std::size_t>(i)]);
+    v.erase(v.begin() + i);
+    return out;
+}
+
+/// list.index(x): the first position of x (ValueError when absent).
+template <typename T, typename U>
+int64_t index_of(const std::vector<T>& v, const U& x) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (v[i] == x) return static_cast<int64_t>(i);
+    }
+    throw ValueError("list.index(x): x not in list");
+}
+
+}  // namespace py
+}  // namespace cnet
