@@ -33,6 +33,9 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
     if (!from || !to) return code;
     if (from->kind == TypeKind::kNone && to->kind != TypeKind::kNone) return NoneOf(to);
     if (from->kind == TypeKind::kNdarray && to->kind == TypeKind::kVariable) return "cnet::as_variable(" + code + ")";
+    if (sema::IsNumeric(from) && to->kind == TypeKind::kVariable) {  // `loss = 0` of a Variable: a float32 0-d constant
+        return "cnet::as_variable(cnet::Array::FromScalar(" + code + ", cnet::Dtype::kFloat32))";
+    }
     if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat) {
         // An int64_t inside braces (std::vector<double>{n}) would be a narrowing error.
         return ast::Isa<ast::IntLiteral>(e) ? code + ".0" : "static_cast<double>(" + code + ")";
@@ -194,6 +197,14 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
             return (hidden ? "this->" : "") + info->field->cpp_name;
         }
         return recv + op + info->field->cpp_name;
+    }
+    if (sema::StripOptional(value_type)->kind == TypeKind::kUserClass) {
+        const ir::FunctionInfo* m = sema::StripOptional(value_type)->user_class->FindMethod(e.attr());
+        if (m != nullptr && m->is_property) {
+            std::string op;
+            std::string recv = Receiver(e.value(), &op, e.attr());
+            return (recv.empty() ? "" : recv + op) + m->cpp_name + "()";
+        }
     }
     if (value_type->kind == TypeKind::kArgs) {
         const TypeRef t = info->type;

@@ -171,6 +171,13 @@ void Generator::With(const ast::WithStmt& s) {
             continue;
         }
         const TypeRef t = TypeOf(item->context());
+        if (t->lib_type->name == "TextIOWrapper") {  // `with open(...) as f:` closes f when the block is left
+            std::string file = Temp("file");
+            w_.Line("auto " + file + " = " + E(item->context()) + ";");
+            w_.Line("cnet::py::FileCloser " + Temp("closer") + "(" + file + ");");
+            if (item->target() != nullptr) Assign(*item->target(), file, t, s);
+            continue;
+        }
         std::string ctor = E(item->context());
         // cnet::using_config("train", false) => cnet::using_config config_1("train", false);
         const std::string& cpp = t->lib_type->cpp;

@@ -63,7 +63,8 @@ struct FunctionInfo {
     /// A nested `def` or a `lambda` (a C++ lambda inside `enclosing`, Note [Closures] in analyzer_closure.cc).
     FunctionInfo* enclosing = nullptr;
     const ast::LambdaExpr* lambda = nullptr;  // a lambda's expression (def is null then)
-    bool escapes = false;  // returned or stored: captures by value, since the enclosing frame ends first
+    bool escapes = false;
+    bool is_property = false;  // `@property`: `obj.name` calls it  // returned or stored: captures by value, since the enclosing frame ends first
 
     /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found).
     VarInfo* FindLocal(const std::string& n) const {

@@ -339,8 +339,11 @@ ir::FunctionInfo* Analyzer::CollectFunction(const ast::FunctionDef& def, ir::Cla
     fn->cpp_name = CppIdentifier(def.name());
     fn->return_type = types::Unknown();
     report_ = true;
-    if (!def.decorators().empty()) {
-        Error(def.decorators()[0]->range(), "decorators are not supported in .cnet");
+    const auto* decorator = def.decorators().size() == 1 ? ast::DynCast<ast::NameExpr>(def.decorators()[0].get()) : nullptr;
+    if (decorator != nullptr && decorator->id() == "property" && owner != nullptr) {
+        fn->is_property = true;
+    } else if (!def.decorators().empty()) {
+        Error(def.decorators()[0]->range(), "decorators are not supported in .cnet (only '@property' on a method)");
     }
     if (def.is_async()) Error(def.name_range(), "'async def' is not supported in .cnet");
     bool first = true;

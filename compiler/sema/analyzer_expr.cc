@@ -62,8 +62,8 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
             for (const auto& v : ast::Cast<ast::BoolOpExpr>(e).values()) {
                 TypeRef t = Expr(*v);
                 if (IsArrayLike(t)) {
-                    Error(v->range(), "'and'/'or' on arrays is ambiguous; use F.logical_and/np.logical_and or "
-                                      "compare explicitly");
+                    Error(v->range(), "'and'/'or' on arrays is ambiguous; use np.logical_and(a, b) / "
+                                      "np.logical_or(a, b) (or '&' / '|') on arrays, or compare explicitly");
                 }
             }
             (void)result;
@@ -190,7 +190,6 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
         return types::LibFunction(b);
     }
     static const std::map<std::string, std::string> kUnsupported = {
-        {"open", "file I/O is not supported; use chainer.serializers or datasets loaders"},
         {"exec", "'exec' is not supported in .cnet"},
         {"eval", "'eval' is not supported in .cnet"},
         {"input", "'input' is not supported; take a command-line argument with argparse"},
@@ -278,7 +277,14 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
                 info.field = f;
                 return f->type ? f->type : types::Unknown();
             }
-            if (ir::FunctionInfo* m = cls->FindMethod(attr)) return types::BoundUserMethod(value, m);
+            if (ir::FunctionInfo* m = cls->FindMethod(attr)) {
+                if (m->is_property) {  // `obj.name` of a @property calls it
+                    m->called = true;
+                    if (!m->params.empty()) Error(e.range(), "a @property takes only 'self'");
+                    return m->return_type ? m->return_type : types::Unknown();
+                }
+                return types::BoundUserMethod(value, m);
+            }
             std::vector<std::string> names;
             for (const auto& f : cls->fields) names.push_back(f->name);
             for (const auto& m : cls->methods) names.push_back(m->name);

@@ -252,6 +252,16 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             return;
         }
         if (v->first_def == nullptr) v->first_def = &at;
+        // `loss = 0` then `loss += F.foo(...)`: a Variable from the start (0 + Variable is a Variable in Chainer).
+        if (v->type && IsNumeric(v->type) && value->kind == TypeKind::kVariable && !v->is_param) {
+            v->type = value;
+            changed_ = true;
+        }
+        if (v->type && v->type->kind == TypeKind::kVariable && IsNumeric(value) && !v->is_param) {
+            program_.exprs[&target].type = v->type;
+            program_.exprs[&target].local = v;
+            return;
+        }
         JoinInto(v->type, value, target, "'" + n->id() + "'");
         program_.exprs[&target].type = v->type;
         program_.exprs[&target].local = v;
@@ -384,6 +394,9 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
         case TypeKind::kUserClass:
             if (t->user_class->kind == ir::ClassInfo::Kind::kChainList) return types::LibObject(table_.FindType("Link"));
             break;
+        case TypeKind::kLibObject:
+            if (t->lib_type->name == "TextIOWrapper") return types::Str();  // `for line in f:`
+            break;
         default:
             break;
     }
@@ -417,10 +430,14 @@ void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
             continue;
         }
         TypeRef t = Expr(ctx);
+        if (t->kind == TypeKind::kLibObject && t->lib_type->name == "TextIOWrapper") {  // `with open(...) as f:`
+            if (item->target() != nullptr) AnalyzeAssign(*item->target(), t, s);
+            continue;
+        }
         const bool guard = t->kind == TypeKind::kLibObject && !t->lib_type->shared &&
                            t->lib_type->name != "ArgumentParser";
         if (!guard && t->kind != TypeKind::kUnknown) {
-            Error(ctx.range(), "'with' supports chainer.using_config(...), chainer.no_backprop_mode(), "
+            Error(ctx.range(), "'with' supports open(...), chainer.using_config(...), chainer.no_backprop_mode(), "
                                "chainer.force_backprop_mode() and self.init_scope()");
         }
         if (item->target() != nullptr) Unsupported(*item->target(), "'with ... as' is not supported");

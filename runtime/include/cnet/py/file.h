@@ -1,0 +1,82 @@
+// file.h — Python's text files for generated code: open(path, mode) with modes r, w, a (and r+, w+, a+),
+// read/readline/readlines/write/close, iteration by line (each line keeps its '\n', as in Python), and the
+// errors CPython raises (FileNotFoundError, ValueError on a closed file). `with open(...) as f:` closes the file
+// when the block is left (FileCloser).
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cnet/py/errors.h"
+
+namespace cnet {
+namespace py {
+
+class File {
+public:
+    File(const std::string& path, const std::string& mode);
+    std::string read(int64_t size = -1);
+    /// The next line with its '\n' ("" at the end of the file).
+    std::string readline();
+    std::vector<std::string> readlines();
+    int64_t write(const std::string& text);
+    void close();
+    bool closed() const { return !stream_.is_open(); }
+    const std::string& name() const { return path_; }
+    const std::string& mode() const { return mode_; }
+
+    /// `for line in f:` reads line by line.
+    class LineIterator {
+    public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = std::string;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const std::string*;
+        using reference = const std::string&;
+        explicit LineIterator(File* file) : file_(file) { ++*this; }
+        LineIterator() = default;
+        const std::string& operator*() const { return line_; }
+        LineIterator& operator++() {
+            line_ = file_->readline();
+            if (line_.empty()) file_ = nullptr;
+            return *this;
+        }
+        bool operator==(const LineIterator& o) const { return file_ == o.file_; }
+        bool operator!=(const LineIterator& o) const { return file_ != o.file_; }
+
+    private:
+        File* file_ = nullptr;
+        std::string line_;
+    };
+    LineIterator begin() { return LineIterator(this); }
+    LineIterator end() { return LineIterator(); }
+
+private:
+    void CheckOpen(bool for_reading) const;
+    std::string path_;
+    std::string mode_;
+    std::fstream stream_;
+};
+
+std::shared_ptr<File> open(const std::string& path, const std::string& mode = "r");
+
+/// Closes a `with open(...) as f:` file when its block is left, however it is left.
+class FileCloser {
+public:
+    explicit FileCloser(std::shared_ptr<File> file) : file_(std::move(file)) {}
+    ~FileCloser() {
+        if (file_) file_->close();
+    }
+    FileCloser(const FileCloser&) = delete;
+    FileCloser& operator=(const FileCloser&) = delete;
+
+private:
+    std::shared_ptr<File> file_;
+};
+
+}  // namespace py
+}  // namespace cnet
