@@ -48,7 +48,6 @@ void AstBuilder::AppendStringPieces(Token* token, ast::ExprList& parts, bool* fo
     const StringLiteralParts literal = SplitStringLiteral(text);
     const SourceRange prefix(file_, RangeOf(token).begin, LocationInToken(token, literal.prefix_length));
     if (literal.bytes) diags_.Error(prefix, "bytes literals are not supported in .cnet; use a str literal");
-    if (literal.raw) diags_.Error(prefix, "raw strings are not supported in .cnet; escape backslashes with '\\\\'");
     const std::string_view body = std::string_view(text).substr(literal.body_begin, literal.body_end - literal.body_begin);
     if (!literal.terminated) {  // reported by the lexer; keep the text but do not pile on errors
         parts.push_back(std::make_unique<ast::StringLiteral>(RangeOf(token), std::string(body)));

@@ -434,7 +434,9 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
                 break;
             }
             default: {
-                std::string l = E(*left), r = E(*right);
+                // `x.shape == (2, 3)`: the tuple display becomes a shape.
+                std::string l = E(*left, lt->kind == TypeKind::kTuple && rt->kind == TypeKind::kShape ? rt : nullptr);
+                std::string r = E(*right, rt->kind == TypeKind::kTuple && lt->kind == TypeKind::kShape ? lt : nullptr);
                 if (lt->kind == TypeKind::kStr && l[0] == '"') l = "std::string(" + l + ")";
                 if (sema::StripOptional(lt)->kind != lt->kind && lt->kind == TypeKind::kOptional &&
                     !sema::IsHandle(sema::StripOptional(lt))) {

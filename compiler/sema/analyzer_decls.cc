@@ -226,7 +226,7 @@ void Analyzer::CollectImport(const ast::ImportStmt& s) {
         if (!table_.IsModule(path)) {
             Error(alias->range(), "module '" + path +
                                       "' is not available in .cnet; the known modules are chainer (and its "
-                                      "submodules), numpy, argparse and math");
+                                      "submodules), numpy, argparse, math, os, os.path, random and time");
             continue;
         }
         if (!alias->as_name().empty()) {
@@ -246,7 +246,7 @@ void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s) {
     if (s.level() != 0 || !table_.IsModule(path)) {
         Error(s.range(), "module '" + std::string(s.level(), '.') + path +
                              "' is not available in .cnet; the known modules are chainer (and its submodules), "
-                             "numpy, argparse and math");
+                             "numpy, argparse, math, os, os.path, random and time");
         return;
     }
     if (s.is_star()) {

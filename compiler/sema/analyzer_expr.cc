@@ -530,6 +530,23 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
     return bad();
 }
 
+namespace {
+
+// `x.shape == (2, 3)`: a shape against a tuple display of ints (either side).
+bool ShapeAndTupleLiteral(const TypeRef& lt, const ast::Expr& l, const TypeRef& rt, const ast::Expr& r) {
+    auto ints = [](const TypeRef& t) {
+        if (t->kind != TypeKind::kTuple) return false;
+        for (const TypeRef& a : t->args) {
+            if (a->kind != TypeKind::kInt) return false;
+        }
+        return true;
+    };
+    return (lt->kind == TypeKind::kShape && ast::Isa<ast::TupleExpr>(r) && ints(rt)) ||
+           (rt->kind == TypeKind::kShape && ast::Isa<ast::TupleExpr>(l) && ints(lt));
+}
+
+}  // namespace
+
 TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
     TypeRef left = Expr(e.left());
     bool array = false;
@@ -557,6 +574,9 @@ TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
             default:
                 if (IsArrayLike(left) || IsArrayLike(right)) {
                     array = true;
+                } else if (ShapeAndTupleLiteral(left, i == 0 ? e.left() : *e.comparators()[i - 1], right,
+                                                *e.comparators()[i])) {
+                    // `x.shape == (2, 3)`: the tuple display is written as a shape (codegen)
                 } else if (left->kind != TypeKind::kUnknown && right->kind != TypeKind::kUnknown &&
                            !(IsNumeric(left) && IsNumeric(right)) && !SameType(left, right) &&
                            !(left->kind == TypeKind::kOptional || right->kind == TypeKind::kOptional)) {

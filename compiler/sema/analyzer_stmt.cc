@@ -23,7 +23,8 @@ void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
                 p.type = t;
                 changed_ = true;
             }
-        } else if (fn.is_forward && p.type->kind == TypeKind::kUnknown) {
+        } else if (fn.is_forward && p.type->kind == TypeKind::kUnknown && p.default_value == nullptr) {
+            // (a parameter with a default, `sigmoid=True`, is typed by its default)
             p.type = types::Variable();
             changed_ = true;
         }
@@ -309,7 +310,16 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
     }
     if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&target)) {
         TypeRef container = Expr(sub->value());
-        Expr(sub->index());
+        // `a[...] = v`, `a[..., 0] = v`: '...' and None are index items of an array (as in Analyzer::Subscript).
+        const bool array = container->kind == TypeKind::kNdarray || container->kind == TypeKind::kStrArray;
+        auto index_item = [&](const ast::Expr& p) {
+            if (!array || (!ast::Isa<ast::EllipsisLiteral>(p) && !ast::Isa<ast::NoneLiteral>(p))) Expr(p);
+        };
+        if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&sub->index()); tuple != nullptr && array) {
+            for (const auto& p : tuple->elements()) index_item(*p);
+        } else {
+            index_item(sub->index());
+        }
         if (container->kind == TypeKind::kList) {
             if (!Assignable(value, container->args[0])) {
                 Error(at.range(), "cannot store '" + PyName(value) + "' in a '" + PyName(container) + "'");
