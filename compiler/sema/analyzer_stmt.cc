@@ -258,6 +258,14 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             v->type = value;
             changed_ = true;
         }
+        if (v->is_param && v->type && IsComplete(v->type) && IsComplete(value) && !Assignable(value, v->type)) {
+            // The C++ parameter keeps its type (`def f(x): x = chainer.Variable(x)` would store a Variable in an
+            // ndarray): a new name says what the code means.
+            Error(target.range(), "parameter '" + n->id() + "' is a '" + PyName(v->type) + "' and cannot be rebound to a '" +
+                                      PyName(value) + "'; assign the new value to a new name (e.g. '" + n->id() +
+                                      "_v = ...')");
+            return;
+        }
         if (v->type && v->type->kind == TypeKind::kVariable && IsNumeric(value) && !v->is_param) {
             program_.exprs[&target].type = v->type;
             program_.exprs[&target].local = v;
