@@ -23,7 +23,12 @@ using sema::TypeRef;
 class Generator {
 public:
     Generator(const ir::Program& program, const CodegenOptions& options) : program_(program), options_(options) {}
+    // ---- codegen_skeleton.cc
     std::string Run();
+    ProjectSources RunProject();
+    std::string ModelHeader();
+    std::string MainProgram(const std::string& model);
+
 
     // ---- codegen_module.cc
     void EmitClass(const ir::ClassInfo& cls);
@@ -50,6 +55,7 @@ public:
     void Block(const ast::StmtList& body);
     void Stmt(const ast::Stmt& s);
     void Marker(const ast::Node& s, bool set_line);
+    void LineDirective(const ast::Node& n);  // `#line` for n's line, when options_.line_directives
     void Assign(const ast::Expr& target, const std::string& value, const TypeRef& value_type, const ast::Stmt& s);
     void AssignStmt(const ast::AssignStmt& s);
     void For(const ast::ForStmt& s);

@@ -7,9 +7,18 @@
 namespace cnet::compiler::codegen {
 
 void Generator::Marker(const ast::Node& s, bool set_line) {
-    w_.Comment(Source(s));
-    if (options_.line_directives) w_.Line("#line " + Line(s) + " " + sema::CppStringLiteral(program_.file_name));
+    if (options_.line_directives) {
+        LineDirective(s);
+    } else {
+        w_.Comment(Source(s));
+    }
     if (set_line) w_.Line("CNET_LINE(kCnetSource, " + Line(s) + ");");
+}
+
+void Generator::LineDirective(const ast::Node& n) {
+    if (!options_.line_directives) return;
+    const std::string& file = options_.line_file.empty() ? program_.file_name : options_.line_file;
+    w_.Line(sema::CppLineDirective(n.range().begin.line, file));
 }
 
 void Generator::Block(const ast::StmtList& body) {

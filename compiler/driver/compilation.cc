@@ -81,6 +81,7 @@ bool Compilation::Run(Stage last, std::ostream* dump) {
     codegen::CodegenOptions cg;
     cg.line_directives = options_.line_directives;
     cg.fusion = options_.fusion;
+    cg.line_file = options_.line_file;
     cpp_ = codegen::GenerateCpp(*program_, cg);
     if (dump != nullptr) *dump << cpp_;
     return true;

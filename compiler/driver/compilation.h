@@ -32,7 +32,8 @@ inline constexpr Stage kLastStage = Stage::kCpp;
 /// Options that apply to every command.
 struct CompileOptions {
     int error_limit = DiagnosticEngine::kDefaultErrorLimit;  // 0 = unlimited
-    bool line_directives = false;  // emit `#line` so C++ errors point at the .cnet file
+    bool line_directives = true;  // emit `#line` so C++ errors and debuggers point at the .cnet file
+    std::string line_file;        // the file name #line gives (default: the source's base name)
     bool fusion = true;            // fuse elementwise chains (Note [Fusion] in compiler/kernel/fusion.h)
 };
 

@@ -14,9 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/cpp_codegen.h"
 #include "compiler/diagnostics/internal_check.h"
 #include "compiler/kernel/kernel_header.h"
 #include "compiler/driver/compilation.h"
+#include "compiler/driver/project_writer.h"
 #include "compiler/driver/toolchain.h"
 
 namespace cnet::compiler {
@@ -29,6 +31,7 @@ struct CommandLine {
     std::string output;  // emit: file to write instead of stdout; build: the executable
     std::vector<std::string> run_args;  // run: arguments after `--`
     bool runtime_glue = false;           // kernel: also the glue to the cnet runtime
+    bool no_pch = false;                 // build/run: compile without the precompiled runtime API
 };
 
 std::string StageList() {
@@ -92,9 +95,18 @@ int RunKernel(const CommandLine& cl, std::ostream& out, std::ostream& err) {
     return static_cast<int>(ExitCode::kOk);
 }
 
+// The absolute path of `path` (as given when it cannot be resolved), for #line: a debugger then finds the source
+// from any directory.
+std::string AbsolutePath(const std::string& path) {
+    char resolved[4096];
+    return realpath(path.c_str(), resolved) != nullptr ? resolved : path;
+}
+
 // `cnetc build FILE -o EXE`: check, emit C++, compile it against the runtime.
 int RunBuild(const CommandLine& cl, std::ostream& err) {
-    Compilation compilation(cl.options);
+    CompileOptions options = cl.options;
+    options.line_file = AbsolutePath(cl.input);
+    Compilation compilation(options);
     if (!compilation.Load(cl.input, err)) return static_cast<int>(ExitCode::kUsage);
     const bool ok = compilation.Run(Stage::kCpp, nullptr);
     compilation.FlushDiagnostics(err);
@@ -103,11 +115,26 @@ int RunBuild(const CommandLine& cl, std::ostream& err) {
     request.cpp = compilation.cpp();
     request.source_path = cl.input;
     request.output = cl.output;
+    request.use_pch = !cl.no_pch;
     if (request.output.empty()) {
         std::string base = cl.input.substr(cl.input.find_last_of('/') == std::string::npos ? 0 : cl.input.find_last_of('/') + 1);
         request.output = base.substr(0, base.rfind('.'));
     }
     return BuildExecutable(request, err);
+}
+
+// `cnetc export FILE -o DIR`: the program as a CMake project (templates/CMakeLists.txt.tmpl) in DIR.
+int RunExport(const CommandLine& cl, std::ostream& err) {
+    CompileOptions options = cl.options;
+    options.line_file = AbsolutePath(cl.input);
+    Compilation compilation(options);
+    if (!compilation.Load(cl.input, err)) return static_cast<int>(ExitCode::kUsage);
+    const bool ok = compilation.Run(Stage::kIr, nullptr);
+    compilation.FlushDiagnostics(err);
+    if (!ok) return static_cast<int>(ExitCode::kUserError);
+    codegen::CodegenOptions cg;
+    cg.line_file = options.line_file;
+    return WriteProject(cl.input, codegen::GenerateProjectSources(*compilation.program(), cg), cl.output, err);
 }
 
 // Note [Private run directory]
@@ -180,14 +207,21 @@ void DefineCommands(CLI::App& app, CommandLine& cl) {
     emit->add_option("-o,--output", cl.output, "write to this file instead of standard output");
     emit->add_option("FILE", cl.input, "the .cnet source file")->required();
     emit->add_flag("--no-fusion{false}", cl.options.fusion, "keep every elementwise operation separate (no fused kernels)");
-    emit->add_flag("--line-directives", cl.options.line_directives,
-                   "emit #line directives so C++ errors and debuggers point at the .cnet file");
+    emit->add_flag("--line-directives,!--no-line-directives", cl.options.line_directives,
+                   "#line directives (the default) so C++ errors and debuggers point at the .cnet file, or "
+                   "`// file.cnet:N` comments");
 
     CLI::App* build = app.add_subcommand("build", "compile FILE to a native executable (C++ against the runtime)");
     build->add_option("-o,--output", cl.output, "the executable to write (default: FILE without .cnet)");
     build->add_option("FILE", cl.input, "the .cnet source file")->required();
-    build->add_flag("--line-directives", cl.options.line_directives, "emit #line directives into the C++");
+    build->add_flag("--line-directives,!--no-line-directives", cl.options.line_directives,
+                    "#line directives in the C++ (the default), or `// file.cnet:N` comments");
     build->add_flag("--no-fusion{false}", cl.options.fusion, "run every elementwise operation separately (no fused kernels)");
+    build->add_flag("--no-pch", cl.no_pch, "compile without the precompiled runtime headers (slower; for comparison)");
+
+    CLI::App* exp = app.add_subcommand("export", "write FILE's C++ as a CMake project: DIR/main.cc, model.h, CMakeLists.txt");
+    exp->add_option("-o,--output", cl.output, "the project directory (created)")->required();
+    exp->add_option("FILE", cl.input, "the .cnet source file")->required();
 
     CLI::App* kernel = app.add_subcommand("kernel", "write FILE's kernels as one self-contained C++/CUDA header");
     kernel->add_option("-o,--output", cl.output, "the header to write (default: standard output)");
@@ -217,6 +251,7 @@ int RunDriverUnchecked(int argc, const char* const* argv, std::ostream& out, std
     if (app.got_subcommand("build")) return RunBuild(cl, err);
     if (app.got_subcommand("run")) return RunRun(cl, err);
     if (app.got_subcommand("kernel")) return RunKernel(cl, out, err);
+    if (app.got_subcommand("export")) return RunExport(cl, err);
     return RunEmit(cl, out, err);
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -62,6 +63,7 @@ double MTime(const std::string& path) {
 struct RuntimePaths {
     std::string include_dir;
     std::string library;
+    std::string pch;  // the precompiled runtime API's header; its .gch lies beside it (Note [Program PCH])
 };
 
 RuntimePaths FindRuntime() {
@@ -71,10 +73,35 @@ RuntimePaths FindRuntime() {
         std::string exe(self, static_cast<std::size_t>(n));
         const std::string bin_dir = exe.substr(0, exe.find_last_of('/'));
         const std::string prefix = bin_dir.substr(0, bin_dir.find_last_of('/'));
-        RuntimePaths installed{prefix + "/include", prefix + "/lib/libcnet_runtime.a"};
+        RuntimePaths installed{prefix + "/include", prefix + "/lib/libcnet_runtime.a",
+                               prefix + "/lib/cnet/cnet_program.h"};
         if (MTime(installed.library) >= 0 && MTime(installed.include_dir + "/cnet/core/array.h") >= 0) return installed;
     }
-    return {CNET_TOOLCHAIN_INCLUDE_DIR, CNET_TOOLCHAIN_RUNTIME_LIBRARY};
+    return {CNET_TOOLCHAIN_INCLUDE_DIR, CNET_TOOLCHAIN_RUNTIME_LIBRARY, CNET_TOOLCHAIN_PCH};
+}
+
+// The PCH is used only when its .gch is newer than every runtime header: GCC does not check that the headers it
+// was made from are unchanged, and a stale one would compile the program against old declarations. Without it
+// the program compiles as before, only slower.
+bool PchIsCurrent(const RuntimePaths& paths) {
+    const double gch = MTime(paths.pch + ".gch");
+    if (gch < 0 || MTime(paths.pch) < 0) return false;
+    std::error_code ec;
+    for (auto it = std::filesystem::recursive_directory_iterator(paths.include_dir + "/cnet", ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        if (MTime(it->path().string()) > gch) return false;
+    }
+    return !ec;
+}
+
+// Runs `command` through the shell, appending its stdout and stderr to `output`; the exit status, -1 if it
+// could not be started.
+int RunCommand(const std::string& command, std::string* output) {
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (pipe == nullptr) return -1;
+    char buffer[4096];
+    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output->append(buffer, n);
+    return pclose(pipe);
 }
 
 std::string Stem(const std::string& path) {
@@ -84,6 +111,11 @@ std::string Stem(const std::string& path) {
 }
 
 }  // namespace
+
+ProgramToolchain CurrentToolchain() {
+    const RuntimePaths paths = FindRuntime();
+    return {paths.include_dir, paths.library, CNET_TOOLCHAIN_CXX_FLAGS, CNET_TOOLCHAIN_LINK_FLAGS};
+}
 
 std::string BuildDirFor(const std::string& output) { return output + ".cnet-build"; }
 
@@ -114,21 +146,34 @@ int BuildExecutable(const BuildRequest& request, std::ostream& err) {
     const double exe_time = MTime(request.output);
     if (unchanged && exe_time >= MTime(cc_path) && exe_time >= MTime(runtime)) return 0;  // up to date
 
-    std::string command;
+    // Compile, then link: one command for both would pass the link flags (-fopenmp) to the compile, which no longer
+    // matches the PCH; and ccache caches compiles, not links.
+    const std::string object = dir + "/" + Stem(request.source_path) + ".o";
+    std::string compile;
+    std::string pch_flags;
+    const bool pch = request.use_pch && PchIsCurrent(paths);
+    if (pch) pch_flags = " -include " + Quote(paths.pch) + " -Winvalid-pch";
     const std::string launcher = CNET_TOOLCHAIN_LAUNCHER;
-    if (!launcher.empty()) command += launcher + " ";
-    command += Quote(CNET_TOOLCHAIN_CXX) + " -std=c++17 " + request.opt_level + " " + CNET_TOOLCHAIN_CXX_FLAGS + " -I" +
-               Quote(paths.include_dir) + " -o " + Quote(request.output) + " " + Quote(cc_path) + " " +
-               Quote(runtime) + " " + CNET_TOOLCHAIN_LINK_FLAGS + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) {
+    if (!launcher.empty()) {
+        // ccache caches a compile that uses a PCH only with these (it then hashes the .gch); otherwise it runs the
+        // compiler uncached.
+        if (pch) {
+            compile += "CCACHE_SLOPPINESS=\"${CCACHE_SLOPPINESS:+$CCACHE_SLOPPINESS,}pch_defines,time_macros\" ";
+            pch_flags += " -fpch-preprocess";
+        }
+        compile += launcher + " ";
+    }
+    compile += Quote(CNET_TOOLCHAIN_CXX) + " " + CNET_TOOLCHAIN_CXX_FLAGS + pch_flags + " -I" + Quote(paths.include_dir) +
+               " -c -o " + Quote(object) + " " + Quote(cc_path);
+    const std::string link = Quote(CNET_TOOLCHAIN_CXX) + " " + CNET_TOOLCHAIN_CXX_FLAGS + " -o " + Quote(request.output) +
+                             " " + Quote(object) + " " + Quote(runtime) + " " + CNET_TOOLCHAIN_LINK_FLAGS;
+    std::string output;
+    int status = RunCommand(compile, &output);
+    if (status == 0) status = RunCommand(link, &output);
+    if (status < 0) {
         err << "cnetc: error: cannot run the C++ compiler\n";
         return 3;
     }
-    std::string output;
-    char buffer[4096];
-    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-    const int status = pclose(pipe);
     if (status != 0) {
         err << output;
         err << "internal compiler error: the C++ generated from '" << request.source_path

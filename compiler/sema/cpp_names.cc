@@ -178,6 +178,10 @@ std::string CppCommentText(const std::string& text) {
     return out;
 }
 
+std::string CppLineDirective(int line, const std::string& file) {
+    return "#line " + std::to_string(line) + " " + CppStringLiteral(file);
+}
+
 std::string CppFloatLiteral(double value) {
     if (std::isinf(value)) return value > 0 ? "HUGE_VAL" : "-HUGE_VAL";
     if (std::isnan(value)) return "NAN";

@@ -42,6 +42,10 @@ std::string CppStringValue(const std::string& value);
 /// written as escapes.
 std::string CppCommentText(const std::string& text);
 
+/// `#line LINE "FILE"`: C++ diagnostics and debuggers then name FILE (any bytes; escaped like a string literal,
+/// so a newline or quote in a file name cannot end the directive and become code).
+std::string CppLineDirective(int line, const std::string& file);
+
 /// A C++ double literal that reads back as `value` ("0.1", "1e-05", "2.0").
 std::string CppFloatLiteral(double value);
 

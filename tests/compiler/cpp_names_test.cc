@@ -150,5 +150,11 @@ TEST(CppTextTest, CommentTextCannotEndTheComment) {
     EXPECT_EQ(CppCommentText("été"), "été");
 }
 
+TEST(CppTextTest, LineDirectiveFileNamesCannotEndTheDirective) {
+    EXPECT_EQ(CppLineDirective(12, "models/mlp.cnet"), "#line 12 \"models/mlp.cnet\"");
+    EXPECT_EQ(CppLineDirective(3, "evil\n#include <cstdlib>\".cnet"), "#line 3 \"evil\\n#include <cstdlib>\\\".cnet\"");
+    EXPECT_EQ(CppLineDirective(1, "a\\b?\?=.cnet"), "#line 1 \"a\\\\b?\\?=.cnet\"");  // no trigraph
+}
+
 }  // namespace
 }  // namespace cnet::compiler::sema
