@@ -57,7 +57,15 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
         if (info != nullptr && info->attr != nullptr && !info->attr->setter.empty()) {
             std::string op;
             std::string recv = Receiver(a->value(), &op);
-            w_.Line(recv + op + info->attr->setter + "(" + value + ");");
+            const std::string& setter = info->attr->setter;
+            if (setter[0] == '=') {  // a template: $self the receiver, $0 the value ("=$self->c = $0")
+                std::string out = setter.substr(1);
+                out.replace(out.find("$self"), 5, recv);
+                out.replace(out.find("$0"), 2, value);
+                w_.Line(out + ";");
+                return;
+            }
+            w_.Line(recv + op + setter + "(" + value + ");");
             return;
         }
         w_.Line(E(target) + " = " + value + ";");

@@ -501,6 +501,7 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
         if (bitwise && (l->kind == TypeKind::kVariable || r->kind == TypeKind::kVariable)) return bad();
         if (l->kind == TypeKind::kVariable || r->kind == TypeKind::kVariable) return types::Variable();
         program_.headers.insert("cnet/np/math.h");  // the ndarray operators
+        if (op == BinaryOp::kMatMul) program_.headers.insert("cnet/np/linalg.h");  // a @ b: np::matmul
         return types::Ndarray();
     }
     if (IsNumeric(l) && IsNumeric(r)) {

@@ -19,6 +19,10 @@ namespace triggers {
 class ManualScheduleTrigger : public Trigger {
 public:
     ManualScheduleTrigger(std::vector<double> points, std::string unit);
+    /// Integer points ([2, 4] in .cnet is a list of ints).
+    template <typename Point, std::enable_if_t<std::is_integral<Point>::value, int> = 0>
+    ManualScheduleTrigger(const std::vector<Point>& points, std::string unit)
+        : ManualScheduleTrigger(std::vector<double>(points.begin(), points.end()), std::move(unit)) {}
     template <typename Point, std::enable_if_t<std::is_arithmetic<Point>::value, int> = 0>
     ManualScheduleTrigger(Point point, std::string unit)
         : ManualScheduleTrigger(std::vector<double>{static_cast<double>(point)}, std::move(unit)) {}
