@@ -331,6 +331,16 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         return "cnet::py::print_sep_end(" + (sep.empty() ? "\" \"" : sep) + ", " + (end.empty() ? "\"\\n\"" : end) +
                (values.empty() ? "" : ", " + values) + ")";
     }
+    if (name == "sorted") {  // sorted(xs, key=..., reverse=...): cnet/py/methods.h
+        const TypeRef list = TypeOf(e);
+        std::string out = "cnet::py::sorted<" + sema::CppName(list->args[0]) + ">(" + Iterable(*call.args[0].value, list->args[0]);
+        const ast::Expr* key = call.args[1].value;
+        const ast::Expr* reverse = call.args[2].value;
+        const bool has_key = key != nullptr && !ast::Isa<ast::NoneLiteral>(*key);
+        if (has_key || reverse != nullptr) out += ", " + (has_key ? E(*key) : std::string("cnet::py::Identity()"));
+        if (reverse != nullptr) out += ", " + Truth(*reverse);
+        return out + ")";
+    }
     if (name == "len") {
         const TypeRef t = sema::StripOptional(TypeOf(*args[0]));
         if (t->kind == TypeKind::kUserClass) return E(*args[0]) + "->len()";

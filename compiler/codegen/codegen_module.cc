@@ -19,7 +19,8 @@ bool Generator::ParamIsMutated(const ir::FunctionInfo& fn, const std::string& na
         const auto* n = ast::DynCast<ast::NameExpr>(&e);
         return n != nullptr && n->id() == name;
     };
-    ast::WalkPreorder(*fn.def, [&](const ast::Node& n) {
+    const ast::Node& body = fn.def != nullptr ? static_cast<const ast::Node&>(*fn.def) : *fn.lambda;  // (a lambda)
+    ast::WalkPreorder(body, [&](const ast::Node& n) {
         if (const auto* call = ast::DynCast<ast::CallExpr>(&n)) {
             if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&call->func()); attr != nullptr && is_param(attr->value())) {
                 const std::string& m = attr->attr();

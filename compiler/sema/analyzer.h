@@ -111,6 +111,7 @@ public:
     void AnalyzeClosure(ir::FunctionInfo& c);
     TypeRef Lambda(const ast::LambdaExpr& e);
     void MarkEscaping(const TypeRef& t);
+    TypeRef Sorted(const ir::CallInfo& call);  // sorted(xs, key=lambda x: ...): the key's parameter is an element
 
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);

@@ -331,7 +331,8 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         for (const ast::Expr* v : values) {
             arg_types.push_back(Expr(*v, v == a.value ? a.expected : nullptr));
             // print(f) would print an address where Python prints <function f at 0x...>: neither is a value.
-            if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown) {
+            if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown &&
+                !(name == "sorted" && &a != &call.args[0])) {  // (sorted's key is a function)
                 Error(v->range(), "'" + name + "' cannot take " + PyName(arg_types.back()) + " as an argument; call it");
             }
         }
@@ -346,6 +347,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
     if (name == "print" || entry.result == "exception") {
         return types::None();
     }
+    if (name == "sorted") return Sorted(call);
     if (name == "len") {
         TypeRef t = first();
         if (t->kind == TypeKind::kInt || t->kind == TypeKind::kFloat || t->kind == TypeKind::kBool) {

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <iterator>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cnet/core/error.h"
@@ -99,6 +101,22 @@ inline std::string replace(const std::string& s, const std::string& from, const 
         out += s.substr(start, at - start) + to;
     }
     return out + s.substr(start);
+}
+
+/// sorted(iterable, key=None, reverse=False): a new list, stable (also with reverse, as Python's).
+struct Identity {
+    template <typename T>
+    const T& operator()(const T& v) const {
+        return v;
+    }
+};
+/// T is the list's element type (a dict's items, pairs, become tuples).
+template <typename T, typename C, typename Key = Identity>
+std::vector<T> sorted(const C& iterable, Key key = Key(), bool reverse = false) {
+    std::vector<T> v;
+    for (const auto& x : iterable) v.push_back(T(x));
+    std::stable_sort(v.begin(), v.end(), [&](const T& a, const T& b) { return reverse ? key(b) < key(a) : key(a) < key(b); });
+    return v;
 }
 
 /// list.pop(index=-1).
