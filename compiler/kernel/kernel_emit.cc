@@ -2,6 +2,7 @@
 // checked tree, so what is compiled is exactly what was checked.
 #include "compiler/kernel/kernel_emit.h"
 
+#include <map>
 #include <sstream>
 
 #include "compiler/kernel/kernel_parser.h"
@@ -64,6 +65,68 @@ void StmtCpp(const Stmt& s, int depth, std::ostringstream& out, const std::strin
 /// @elementwise kernels compute in their inputs' type: numbers are of that type (as Chainer's `x * 0.5` keeps
 /// x's dtype), so a fused chain rounds as the separate operations do. CuPy's code is C: literals as written.
 std::string LiteralType(const KernelDef& def) { return def.native ? CppTypeName(def.in[0].type) : ""; }
+
+/// Counts the math calls of `e` by their C++ text.
+void CountCalls(const Expr& e, const std::string& lt, std::map<std::string, int>* count) {
+    if (e.kind == ExprKind::kCall) ++(*count)[ExprCpp(e, lt)];
+    for (const ExprPtr& k : e.kids) CountCalls(*k, lt, count);
+}
+
+/// `e` with every math call that occurs more than once in the kernel read from a local computed once (`tmp`
+/// gets its declaration the first time): derived gradients repeat tanh(x), exp(x), ... many times, and the C++
+/// compiler may not merge calls of library functions.
+std::string CseCpp(const Expr& e, const std::string& lt, const std::map<std::string, int>& count,
+                   std::map<std::string, std::string>* names, std::ostringstream* tmp) {
+    const std::string full = ExprCpp(e, lt);
+    auto known = names->find(full);
+    if (known != names->end()) return known->second;
+    std::vector<std::string> kids;
+    for (const ExprPtr& k : e.kids) kids.push_back(CseCpp(*k, lt, count, names, tmp));
+    std::string text;
+    switch (e.kind) {
+        case ExprKind::kUnary:
+            text = e.text[0] == 'p' ? "(" + kids[0] + e.text.substr(1) + ")" : "(" + e.text + kids[0] + ")";
+            break;
+        case ExprKind::kBinary:
+            text = "(" + kids[0] + " " + e.text + " " + kids[1] + ")";
+            break;
+        case ExprKind::kTernary:
+            text = "(" + kids[0] + " ? " + kids[1] + " : " + kids[2] + ")";
+            break;
+        case ExprKind::kCall:
+            text = "cnet_kernel_math::" + e.text + "(";
+            for (std::size_t k = 0; k < kids.size(); ++k) text += (k ? ", " : "") + kids[k];
+            text += ")";
+            break;
+        case ExprKind::kCast:
+            text = "static_cast<" + CppTypeName(e.text) + ">(" + kids[0] + ")";
+            break;
+        default:
+            return full;  // names and numbers
+    }
+    auto c = count.find(full);
+    if (e.kind == ExprKind::kCall && c != count.end() && c->second > 1) {
+        const std::string name = "t" + std::to_string(names->size());
+        *tmp << "    const auto " << name << " = " << text << ";\n";
+        (*names)[full] = name;
+        return name;
+    }
+    return text;
+}
+
+/// The body of an @elementwise (or fused, or derived) kernel: each output's expression, repeated math calls
+/// computed once.
+std::string NativeBodyCpp(const KernelDef& def) {
+    const std::string lt = LiteralType(def);
+    std::map<std::string, int> count;
+    for (const ExprPtr& r : def.results) CountCalls(*r, lt, &count);
+    std::map<std::string, std::string> names;
+    std::ostringstream tmp, assign;
+    for (std::size_t j = 0; j < def.results.size(); ++j) {
+        assign << "    " << def.out[j].name << " = " << CseCpp(*def.results[j], lt, count, &names, &tmp) << ";\n";
+    }
+    return tmp.str() + assign.str();
+}
 
 std::string Placeholders(const KernelDef& def, const char* prefix) {
     std::string out;
@@ -264,7 +327,11 @@ std::string EmitKernel(const KernelDef& def, const std::string& origin) {
         }
         for (const Param& p : def.out) out << ", " << CppTypeName(p.type) << (p.raw ? "* __restrict__ " : "& ") << p.name;
         out << ") {\n    (void)i;\n    (void)_ind_size;\n";
-        for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out, LiteralType(def));
+        if (def.native) {
+            out << NativeBodyCpp(def);
+        } else {
+            for (const StmtPtr& s : def.body) StmtCpp(*s, 1, out, LiteralType(def));
+        }
         out << "}\n";
         // CPU: the flat loop, with unit input steps as a separate (vectorizable) loop.
         out << tl << "inline void " << def.cpp_name << "_cpu(" << LoopParams(def) << ") {\n";
