@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -46,7 +47,7 @@ public:
     // ---- codegen_kernel.cc
     void EmitKernels();
     std::string KernelCall(const ast::CallExpr& e, const kernel::KernelDef& def);
-    std::string FusedCall(const kernel::FusedExpr& fused);
+    std::string FusedCall(const ast::Expr& root, const kernel::FusedExpr& fused);
 
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
@@ -121,7 +122,9 @@ public:
     int temp_counter_ = 0;
     std::string entry_name_;  // the function holding the program's body, called by main
     std::set<const ir::FunctionInfo*> recursive_;
-    kernel::FusionPlan fusion_;  // elementwise chains run as one generated kernel  // functions on a call cycle (RecursiveFunctions)
+    kernel::FusionPlan fusion_;  // elementwise chains run as one generated kernel
+    std::map<const ast::Node*, std::string> fused_leaf_code_;  // while emitting a chain's unfused form
+    const ast::Node* unfused_root_ = nullptr;  // functions on a call cycle (RecursiveFunctions)
     std::map<const ir::VarInfo*, std::string> assigned_flags_;  // ir::VarInfo::check_assigned => its flag
 };
 

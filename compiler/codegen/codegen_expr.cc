@@ -44,7 +44,10 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
 }
 
 std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
-    if (auto fused = fusion_.at.find(&e); fused != fusion_.at.end()) return FusedCall(fused->second);
+    if (auto leaf = fused_leaf_code_.find(&e); leaf != fused_leaf_code_.end()) return leaf->second;
+    if (auto fused = fusion_.at.find(&e); fused != fusion_.at.end() && &e != unfused_root_) {
+        return FusedCall(e, fused->second);
+    }
     switch (e.kind()) {
         case ast::NodeKind::kNameExpr:
             return Name(ast::Cast<ast::NameExpr>(e));

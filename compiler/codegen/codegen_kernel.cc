@@ -26,10 +26,24 @@ void Generator::EmitKernels() {
     }
 }
 
-std::string Generator::FusedCall(const kernel::FusedExpr& fused) {
-    std::string args;
-    for (const ast::Expr* leaf : fused.leaves) args += (args.empty() ? "" : ", ") + E(*leaf);
-    return "cnet::user_kernels::FirstVar(" + fused.kernel->cpp_name + "{}({" + args + "}))";
+// The leaves are evaluated once, into temporaries; then the fused kernel runs where it can (the CPU, or a CUDA
+// device when the program was compiled by nvcc), and the chain's separate operations run elsewhere.
+std::string Generator::FusedCall(const ast::Expr& root, const kernel::FusedExpr& fused) {
+    std::string decls, args;
+    for (const ast::Expr* leaf : fused.leaves) {
+        const std::string name = Temp("leaf");
+        decls += "const auto " + name + " = " + E(*leaf) + "; ";
+        args += (args.empty() ? "" : ", ") + name;
+        fused_leaf_code_[leaf] = name;  // the unfused form below reads the temporaries
+    }
+    const ast::Node* outer = unfused_root_;
+    unfused_root_ = &root;
+    const std::string unfused = ExprImpl(root, nullptr);
+    unfused_root_ = outer;
+    for (const ast::Expr* leaf : fused.leaves) fused_leaf_code_.erase(leaf);
+    const std::string& k_name = fused.kernel->cpp_name;
+    return "[&]() -> cnet::Variable { " + decls + "if (cnet::user_kernels::CanRun(" + k_name + "_native(), {" + args +
+           "})) return cnet::user_kernels::FirstVar(" + k_name + "{}({" + args + "})); return " + unfused + "; }()";
 }
 
 std::string Generator::KernelCall(const ast::CallExpr& e, const kernel::KernelDef& def) {

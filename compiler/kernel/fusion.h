@@ -21,6 +21,8 @@ namespace cnet::compiler::kernel {
 // F.relu as x > 0 ? x : 0), so results agree with the unfused chain up to floating-point rounding (the kernel
 // evaluates its constants in double precision). Its backward is the symbolic derivative (native_builder.h), one
 // kernel that recomputes what it needs from the inputs instead of keeping every intermediate array.
+// The kernel runs where it can (the CPU; a CUDA device only when the program was compiled by nvcc); elsewhere
+// the generated code runs the chain's separate operations on the same leaf values (codegen FusedCall).
 // `cnetc build --no-fusion` keeps every operation separate (for comparison: bench/fusion).
 
 struct FusedExpr {

@@ -48,6 +48,17 @@ private:
 /// f(*args): the outputs, recorded on the tape when an input requires grad.
 std::vector<Variable> ApplyNative(const NativeKernel& kernel, const std::vector<NativeArg>& args);
 
+/// True when `kernel` can run on the arguments' device: always on the CPU; on a CUDA device only when the kernel
+/// was compiled by nvcc. Fused chains (Note [Fusion] in compiler/kernel/fusion.h) run their separate operations
+/// otherwise.
+inline bool CanRun(const NativeKernel& kernel, const std::vector<NativeArg>& args) {
+    if (kernel.code.cuda != nullptr) return true;
+    for (const NativeArg& a : args) {
+        if (!a.is_scalar() && a.var().defined() && !a.var().array().device().is_cpu()) return false;
+    }
+    return true;
+}
+
 /// The outputs of a one-output / N-output native kernel.
 inline Variable FirstVar(const std::vector<Variable>& v) { return v[0]; }
 template <std::size_t... K>
