@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cnet/core/error.h"
+#include "cnet/py/errors.h"
 
 namespace cnet {
 namespace py {
@@ -42,6 +43,11 @@ inline int64_t randrange(int64_t start, int64_t stop) {
     return start + Generator().RandBelow(stop - start);
 }
 inline int64_t getrandbits(int64_t k) { return static_cast<int64_t>(Generator().GetRandBits(static_cast<int>(k))); }
+/// random.shuffle(x) of anything but a list (the surface's untyped parameter admits it): Python's TypeError.
+template <typename T>
+void shuffle(const T&) {
+    throw py::TypeError("random.shuffle() needs a list");
+}
 template <typename T>
 void shuffle(std::vector<T>& x) {
     for (std::size_t i = x.size(); i-- > 1;) {
