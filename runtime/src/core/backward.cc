@@ -29,7 +29,10 @@ public:
         bool table_mode = false;
     };
 
-    explicit BackwardEngine(Options options) : options_(options), pass_(NextPass()) {}
+    explicit BackwardEngine(Options options) : options_(options), pass_(NextPass()) { ++t_pass_depth; }
+    ~BackwardEngine();
+    BackwardEngine(const BackwardEngine&) = delete;
+    BackwardEngine& operator=(const BackwardEngine&) = delete;
 
     void AddRoot(const std::shared_ptr<VariableImpl>& root, const std::shared_ptr<VariableImpl>& grad);
     void SetTargets(const std::vector<Variable>& targets);
@@ -38,6 +41,8 @@ public:
         auto it = table_.find(v);
         return it == table_.end() ? nullptr : it->second;
     }
+
+    static thread_local int t_pass_depth;  // backward passes running on this thread (Note [Variable handles])
 
 private:
     struct Candidate {
@@ -53,8 +58,9 @@ private:
     }
     void Push(FunctionNode* node);
     std::shared_ptr<VariableImpl> GetGrad(VariableImpl* v) const;
-    void SetGrad(VariableImpl* v, std::shared_ptr<VariableImpl> g);
-    void Accumulate(VariableImpl* v, const Variable& gx, const FunctionNode& node, size_t index);
+    void SetGrad(const std::shared_ptr<VariableImpl>& v, std::shared_ptr<VariableImpl> g);
+    void Accumulate(const std::shared_ptr<VariableImpl>& v, const Variable& gx, const FunctionNode& node,
+                    size_t index);
     void Process(FunctionNode* node);
     bool LeadsToTarget(VariableImpl* v) const;
     void MarkPaths(const std::vector<std::shared_ptr<VariableImpl>>& roots);
@@ -68,7 +74,23 @@ private:
     std::unordered_map<VariableImpl*, std::shared_ptr<VariableImpl>> table_;
     std::unordered_set<VariableImpl*> targets_;
     std::unordered_set<FunctionNode*> on_path_;
+    std::vector<std::shared_ptr<VariableImpl>> written_;  // variables whose grad this pass wrote
 };
+
+thread_local int BackwardEngine::t_pass_depth = 0;
+
+// The gradients this pass wrote to variables that no handle refers to (dead intermediates, leaves whose
+// Variable is gone) are discarded, as Chainer does: nobody can read them, and one recorded by double backprop
+// may refer back to its own variable (Note [Variable handles]).
+BackwardEngine::~BackwardEngine() {
+    --t_pass_depth;
+    for (const auto& v : written_)
+        if (v->handles.load(std::memory_order_acquire) == 0) v->grad = Variable();
+}
+
+namespace internal {
+bool InBackwardPass() { return BackwardEngine::t_pass_depth > 0; }
+}  // namespace internal
 
 void BackwardEngine::Push(FunctionNode* node) {
     if (!node || node->visit_mark_ == pass_) return;
@@ -80,23 +102,27 @@ void BackwardEngine::Push(FunctionNode* node) {
 std::shared_ptr<VariableImpl> BackwardEngine::GetGrad(VariableImpl* v) const {
     if (options_.table_mode) return TableGrad(v);
     if (v->creator && v->grad_pass != pass_) return nullptr;  // stale grad of an intermediate
-    return v->grad;
+    return v->grad.impl_ptr();
 }
 
-void BackwardEngine::SetGrad(VariableImpl* v, std::shared_ptr<VariableImpl> g) {
+void BackwardEngine::SetGrad(const std::shared_ptr<VariableImpl>& v, std::shared_ptr<VariableImpl> g) {
     if (options_.table_mode) {
-        table_[v] = g;
-        if (options_.retain_grad) v->grad = std::move(g);
+        table_[v.get()] = g;
+        if (options_.retain_grad) {
+            v->grad = Variable(std::move(g));
+            written_.push_back(v);
+        }
         return;
     }
-    v->grad = std::move(g);
+    v->grad = Variable(std::move(g));
     v->grad_pass = pass_;
+    written_.push_back(v);
 }
 
 void BackwardEngine::AddRoot(const std::shared_ptr<VariableImpl>& root, const std::shared_ptr<VariableImpl>& grad) {
     roots_.push_back(root.get());
     if (!options_.table_mode) {
-        SetGrad(root.get(), grad);
+        SetGrad(root, grad);
         return;
     }
     // The same variable may be given as several outputs: their gradients add up.
@@ -135,7 +161,8 @@ void BackwardEngine::SetTargets(const std::vector<Variable>& targets) {
     for (const Variable& t : targets) targets_.insert(t.impl());
 }
 
-void BackwardEngine::Accumulate(VariableImpl* v, const Variable& gx, const FunctionNode& node, size_t index) {
+void BackwardEngine::Accumulate(const std::shared_ptr<VariableImpl>& v, const Variable& gx, const FunctionNode& node,
+                                size_t index) {
     const Array& ga = gx.array();
     const Array& xa = v->array;
     if (xa.defined() && (ga.shape() != xa.shape() || ga.dtype() != xa.dtype())) {
@@ -146,7 +173,7 @@ void BackwardEngine::Accumulate(VariableImpl* v, const Variable& gx, const Funct
     }
     if (config().debug() && IsFloat(ga.dtype()) && np::any(np::isnan(ga)).item<bool>())
         throw Error(internal::StrCat("NaN is detected on backward computation of ", node.label()));
-    std::shared_ptr<VariableImpl> existing = GetGrad(v);
+    std::shared_ptr<VariableImpl> existing = GetGrad(v.get());
     if (!existing) {
         SetGrad(v, gx.impl_ptr());
         return;
@@ -159,7 +186,7 @@ void BackwardEngine::Accumulate(VariableImpl* v, const Variable& gx, const Funct
         existing->array.storage().use_count() == 1 && existing->array.is_contiguous() &&
         existing.get() != gx.impl()) {
         existing->array += ga;
-        internal::ForgetGradRows(v);  // See Note [Row-sparse gradients]
+        internal::ForgetGradRows(v.get());  // See Note [Row-sparse gradients]
         if (!options_.table_mode) v->grad_pass = pass_;
         return;
     }
@@ -194,16 +221,16 @@ void BackwardEngine::Process(FunctionNode* node) {
         for (const auto& y : outputs) {
             if (!y || std::find(roots_.begin(), roots_.end(), y.get()) != roots_.end()) continue;
             if (options_.table_mode) table_.erase(y.get());
-            else y->grad.reset();
+            else y->grad = Variable();
         }
     }
     for (size_t k = 0; k < targets.size(); ++k) {
         const size_t i = static_cast<size_t>(targets[k]);
         const Variable& gx = gxs.size() == targets.size() ? gxs[k] : gxs[i];
         if (gx.is_none()) continue;
-        VariableImpl* x = inputs[i].get();
+        const std::shared_ptr<VariableImpl>& x = inputs[i];
         Accumulate(x, gx, *node, i);
-        if (options_.table_mode && targets_.count(x)) continue;  // grad() stops at its inputs
+        if (options_.table_mode && targets_.count(x.get())) continue;  // grad() stops at its inputs
         if (x->creator) Push(x->creator.get());
     }
 }
@@ -244,7 +271,7 @@ std::shared_ptr<VariableImpl> OnesLike(const Array& a, std::optional<double> los
 void Variable::backward(bool retain_grad, bool enable_double_backprop, std::optional<double> loss_scale) const {
     VariableImpl& self = checked();
     if (!self.creator) return;
-    std::shared_ptr<VariableImpl> g = self.grad;
+    std::shared_ptr<VariableImpl> g = self.grad.impl_ptr();
     if (!g) {
         CNET_CHECK_AS(ValueError, self.array.size() == 1, "backward() of a variable of shape ", self.array.shape(),
                       " needs its grad set first (only a one-element output starts from 1)");

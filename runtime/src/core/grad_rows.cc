@@ -30,8 +30,8 @@ std::unordered_map<const VariableImpl*, Entry>& Table() {
 thread_local bool g_accumulating = false;
 
 bool Matches(const VariableImpl* param, const Entry& e) {
-    return param->grad && e.grad == param->grad.get() && param->grad->array.defined() &&
-           e.storage == param->grad->array.storage().get();
+    return param->grad.defined() && e.grad == param->grad.impl() && param->grad.array().defined() &&
+           e.storage == param->grad.array().storage().get();
 }
 
 }  // namespace
@@ -40,8 +40,8 @@ void NoteGradRows(const VariableImpl* param, const int64_t* rows, size_t n) {
     std::lock_guard<std::mutex> lock(TableMutex());
     Entry& e = Table()[param];
     if (!Matches(param, e) || !e.rows) {
-        e.grad = param->grad.get();
-        e.storage = param->grad->array.storage().get();
+        e.grad = param->grad.impl();
+        e.storage = param->grad.array().storage().get();
         e.rows = std::make_shared<std::vector<int64_t>>();
     } else if (e.rows.use_count() > 1) {
         e.rows = std::make_shared<std::vector<int64_t>>(*e.rows);  // a reader holds the old list

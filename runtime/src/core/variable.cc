@@ -16,7 +16,7 @@ Array::operator Variable() const { return as_variable(*this); }
 
 Variable as_variable(const Array& a) { return Variable(a, /*requires_grad=*/false); }
 
-Variable::Variable(const Array& data, bool requires_grad) : impl_(internal::MakeShared<VariableImpl>()) {
+Variable::Variable(const Array& data, bool requires_grad) : Variable(internal::MakeShared<VariableImpl>()) {
     impl_->array = data;
     impl_->requires_grad = requires_grad;
 }
@@ -36,30 +36,34 @@ void Variable::set_array(const Array& a) { checked().array = a; }
 
 Array Variable::grad() const {
     const VariableImpl& v = checked();
-    return v.grad ? v.grad->array : Array();
+    return v.grad.defined() ? v.grad.impl()->array : Array();
 }
 
 void Variable::set_grad(const Array& g) {
     VariableImpl& v = checked();
     if (!g.defined()) {
-        v.grad.reset();
+        v.grad = Variable();
         return;
     }
-    v.grad = internal::MakeShared<VariableImpl>();
-    v.grad->array = g;
+    v.grad = Variable(internal::MakeShared<VariableImpl>());
+    v.grad.impl()->array = g;
 }
 
-Variable Variable::grad_var() const { return Variable(checked().grad); }
+Variable Variable::grad_var() const { return checked().grad; }
 
-void Variable::set_grad_var(const Variable& g) { checked().grad = g.impl_ptr(); }
+void Variable::set_grad_var(const Variable& g) { checked().grad = g; }
 
-void Variable::cleargrad() { checked().grad.reset(); }
+void Variable::cleargrad() { checked().grad = Variable(); }
+
+void Variable::LastHandleGone() noexcept {
+    if (!internal::InBackwardPass()) impl_->grad = Variable();
+}
 
 void Variable::zerograd() {
     VariableImpl& v = checked();
     if (!v.array.defined()) return;
-    if (v.grad && v.grad->array.defined() && !v.grad->creator) {
-        v.grad->array.fill(Scalar(0));
+    if (v.grad.defined() && v.grad.impl()->array.defined() && !v.grad.impl()->creator) {
+        v.grad.impl()->array.fill(Scalar(0));
     } else {
         set_grad(Array::Zeros(v.array.shape(), v.array.dtype(), v.array.device()));
     }
@@ -100,7 +104,10 @@ void Variable::to_device(Device device) {
     VariableImpl& v = checked();
     RequireDevice(device);
     if (v.array.defined()) v.array = v.array.to_device(device);
-    if (v.grad && v.grad->array.defined()) v.grad->array = v.grad->array.to_device(device);
+    if (v.grad.defined() && v.grad.impl()->array.defined()) {
+        Array& g = v.grad.impl()->array;
+        g = g.to_device(device);
+    }
     if (v.param) v.param->device = device;
 }
 

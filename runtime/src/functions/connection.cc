@@ -119,17 +119,18 @@ private:
         if (!internal::AccumulatingIntoLeafGrads() || w->creator || gy.dtype() != w->array.dtype() ||
             gy.device() != w->array.device())
             return false;
-        const bool fresh = !w->grad || !w->grad->array.defined();
+        const bool fresh = !w->grad.defined() || !w->grad.array().defined();
         if (!fresh) {
-            const Array& g = w->grad->array;
-            const bool exclusive = w->grad.use_count() == 1 && !w->grad->creator && g.storage().use_count() == 1 &&
+            const Array& g = w->grad.array();
+            const bool exclusive = w->grad.impl_ptr().use_count() == 1 && !w->grad.impl()->creator &&
+                                   g.storage().use_count() == 1 &&
                                    g.is_contiguous() && g.dtype() == w->array.dtype() && g.shape() == w->array.shape();
             if (!exclusive) return false;
         }
         std::shared_ptr<const std::vector<int64_t>> sparse = fresh ? nullptr : internal::GradRows(w);
-        if (fresh) w->grad = Variable(Array::Zeros(w->array.shape(), w->array.dtype(), w->array.device()), false).impl_ptr();
+        if (fresh) w->grad = Variable(Array::Zeros(w->array.shape(), w->array.dtype(), w->array.device()), false);
         const Array ids = input_array(0).astype(Dtype::kInt64, false).as_contiguous();
-        kernels::EmbedScatterAdd(ids, gy.as_contiguous(), ignore_label_, w->grad->array);
+        kernels::EmbedScatterAdd(ids, gy.as_contiguous(), ignore_label_, w->grad.impl()->array);
         // The grad stays row-sparse only if it was (fresh, or sparse before); rows of ignore_label add nothing.
         if (fresh || sparse) {
             std::vector<int64_t> rows = ids.to_device(Device::Cpu()).to_vector<int64_t>();

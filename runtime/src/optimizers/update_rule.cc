@@ -25,10 +25,11 @@ Array ContiguousGrad(const Parameter& param) {
 Array MutableGrad(Parameter& param) {
     VariableImpl* v = param.impl();
     ForgetGradRows(v);  // the caller changes the grad in place (Note [Row-sparse gradients])
-    if (!v->grad || !v->grad->array.defined()) return Array();
-    const Array& g = v->grad->array;
-    // Exclusively owned: one handle to the grad variable (ours), one to its storage (the grad's array).
-    const bool exclusive = v->grad.use_count() == 1 && !v->grad->creator && g.storage().use_count() == 1 &&
+    if (!v->grad.defined() || !v->grad.array().defined()) return Array();
+    const Array& g = v->grad.array();
+    // Exclusively owned: one reference to the grad variable (ours), one to its storage (the grad's array).
+    const bool exclusive = v->grad.impl_ptr().use_count() == 1 && !v->grad.impl()->creator &&
+                           g.storage().use_count() == 1 &&
                            g.is_contiguous() && g.dtype() == param.dtype() && g.offset() == 0 &&
                            g.nbytes() == g.storage()->nbytes();
     if (exclusive) return g;

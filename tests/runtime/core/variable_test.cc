@@ -60,6 +60,48 @@ TEST(VariableTest, DoubleBackprop) {
     EXPECT_ALLCLOSE(x.grad(), Arr({0, 12, 18, 24, 30, 36}, Shape{2, 3}));
 }
 
+// Note [Variable handles]: the gradient double backprop records for x refers back to x (3x^2 has x as an input),
+// so it must belong to x's handles, not to x's node: dropping the last handle frees x, its gradient and that graph.
+TEST(VariableTest, DoubleBackpropGradientFreedWithItsVariable) {
+    std::weak_ptr<VariableImpl> x_node, gx_node;
+    {
+        Variable x(Arr({1, 2, 3}));
+        Variable y = pow(x, 3);
+        y.set_grad(Array::Ones(Shape{3}));
+        y.backward(false, /*enable_double_backprop=*/true);
+        ASSERT_NE(x.grad_var().creator(), nullptr);
+        x_node = x.impl_ptr();
+        gx_node = x.grad_var().impl_ptr();
+        Variable other = x;  // another handle keeps the gradient
+        x = Variable();
+        EXPECT_ALLCLOSE(other.grad(), Arr({3, 12, 27}));
+        Variable ggx = other.grad_var();
+        other.cleargrad();
+        ggx.set_grad(Array::Ones(Shape{3}));
+        ggx.backward();  // the recorded graph still works: d(3x^2)/dx = 6x
+        EXPECT_ALLCLOSE(other.grad(), Arr({6, 12, 18}));
+        other.set_grad_var(ggx);  // the cycle x -> grad -> ... -> x again
+    }
+    EXPECT_TRUE(x_node.expired());
+    EXPECT_TRUE(gx_node.expired());
+}
+
+// A gradient reaching a variable no handle refers to is discarded at the end of the pass, as in Chainer.
+TEST(VariableTest, GradientOfADroppedVariableIsDiscarded) {
+    std::weak_ptr<VariableImpl> x_node;
+    Variable y;
+    {
+        Variable x(Arr({2}));
+        y = pow(x, 3);
+        x_node = x.impl_ptr();
+    }
+    ASSERT_FALSE(x_node.expired());  // y's graph holds x's node
+    y.backward(false, /*enable_double_backprop=*/true);
+    EXPECT_FALSE(x_node.lock()->grad.defined());
+    y = Variable();
+    EXPECT_TRUE(x_node.expired());
+}
+
 // A7: no_backprop_mode records nothing; force_backprop_mode re-enables it inside.
 TEST(VariableTest, BackpropModes) {
     Variable x(Arr({1}));

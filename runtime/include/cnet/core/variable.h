@@ -1,6 +1,7 @@
 // variable.h — chainer.Variable and chainer.Parameter: an array with a gradient and a creator on the tape.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 namespace cnet {
 
 class FunctionNode;
+class VariableImpl;
 class Initializer;
 class UpdateRule;
 
@@ -23,28 +25,21 @@ struct ParameterState {
     Device device;  // where initialize() puts the array (set by to_device)
 };
 
-/// The shared state behind Variable handles (Chainer's Variable and VariableNode in one object).
-class VariableImpl {
-public:
-    Array array;
-    std::shared_ptr<VariableImpl> grad;  // grad_var; has a creator after double backprop
-    std::shared_ptr<FunctionNode> creator;
-    std::string name;
-    bool requires_grad = true;
-    int rank = 0;
-    uint64_t grad_pass = 0;  // backward pass that last wrote `grad` (see Note [Gradient accumulation])
-    std::unique_ptr<ParameterState> param;
-};
-
 /// A handle to a variable. Copies refer to the same variable (Python reference semantics); a
 /// default-constructed handle is None.
 class Variable {
 public:
     Variable() = default;
+    // Copies, moves and destruction keep VariableImpl::handles (Note [Variable handles]).
+    Variable(const Variable& other) noexcept;
+    Variable(Variable&& other) noexcept : impl_(std::move(other.impl_)) {}
+    Variable& operator=(const Variable& other);
+    Variable& operator=(Variable&& other) noexcept;
+    ~Variable() { Release(); }
     /// chainer.Variable(data, requires_grad=True)
     explicit Variable(const Array& data, bool requires_grad = true);
     Variable(const Array& data, const std::string& name, bool requires_grad = true);
-    explicit Variable(std::shared_ptr<VariableImpl> impl) : impl_(std::move(impl)) {}
+    explicit Variable(std::shared_ptr<VariableImpl> impl) noexcept;
 
     bool is_none() const { return impl_ == nullptr; }
     bool defined() const { return impl_ != nullptr; }
@@ -117,6 +112,8 @@ public:
 
 private:
     VariableImpl& checked() const;
+    void Release() noexcept;
+    void LastHandleGone() noexcept;  // drops the gradient (Note [Variable handles])
     std::shared_ptr<VariableImpl> impl_;
 };
 
@@ -149,6 +146,58 @@ public:
     /// Applies the update rule (Chainer's Parameter.update()).
     void update();
 };
+
+// Note [Variable handles]
+// A VariableImpl is Chainer's Variable and VariableNode in one object. Function nodes hold their inputs' impls
+// (the graph), and a Variable handle holds one too; Chainer's ownership differs in one place that matters: a
+// gradient belongs to the Variable, not to the node the graph holds. Otherwise double backprop makes a cycle no
+// reference count frees: x.grad's graph (recorded by backward) retains x itself as an input, so
+// x -> grad -> creator -> inputs -> x. So the impl counts the handles (Variable objects, the `grad` slot of
+// another variable included) apart from the graph's references, and when the last handle goes, the gradient goes
+// with it, as Chainer drops a dead Variable's grad_var. During a backward pass the engine's temporary handles come
+// and go on the thread running it, so there the drop is left to the engine: at the end of the pass it discards
+// the gradients it wrote to variables no handle refers to (Chainer discards those too).
+/// The shared state behind Variable handles (Chainer's Variable and VariableNode in one object).
+class VariableImpl {
+public:
+    Array array;
+    Variable grad;  // grad_var; has a creator after double backprop. A handle: see Note [Variable handles]
+    std::shared_ptr<FunctionNode> creator;
+    std::string name;
+    bool requires_grad = true;
+    int rank = 0;
+    uint64_t grad_pass = 0;  // backward pass that last wrote `grad` (see Note [Gradient accumulation])
+    std::unique_ptr<ParameterState> param;
+    std::atomic<int> handles{0};  // Variable handles referring to this impl (the graph's references not counted)
+};
+
+namespace internal {
+/// True while a backward pass runs on this thread (Note [Variable handles]: the engine then owns the drop).
+bool InBackwardPass();
+}  // namespace internal
+
+inline Variable::Variable(const Variable& other) noexcept : impl_(other.impl_) {
+    if (impl_) impl_->handles.fetch_add(1, std::memory_order_relaxed);
+}
+inline Variable::Variable(std::shared_ptr<VariableImpl> impl) noexcept : impl_(std::move(impl)) {
+    if (impl_) impl_->handles.fetch_add(1, std::memory_order_relaxed);
+}
+inline Variable& Variable::operator=(const Variable& other) {
+    Variable copy(other);
+    std::swap(impl_, copy.impl_);
+    return *this;
+}
+inline Variable& Variable::operator=(Variable&& other) noexcept {
+    if (this != &other) {
+        Release();
+        impl_ = std::move(other.impl_);
+    }
+    return *this;
+}
+inline void Variable::Release() noexcept {
+    if (impl_ && impl_->handles.fetch_sub(1, std::memory_order_acq_rel) == 1) LastHandleGone();
+    impl_.reset();
+}
 
 using VarList = SmallVector<Variable, 4>;
 using ArrayList = SmallVector<Array, 4>;
