@@ -3,7 +3,8 @@
 # - killed at random moments and resumed from its newest snapshot each time: after every kill each snapshot
 #   under its final name is complete (numpy reads every array), and the run finished from the last one logs
 #   exactly the losses and accuracies of an uninterrupted run (the snapshot carries the random state);
-# - temporary snapshot directories left by killed runs (tmp<name>.cnet-XXXXXX) are gone after the next snapshot;
+# - temporary snapshot directories left by killed runs (tmp<name>.cnet-XXXXXX) are gone after the next snapshot,
+#   and the temporaries of atomic writes (LogReport's .log.tmpXXXXXX) after the next write of that file;
 # - bad inputs fail fast with a message naming the .cnet line: a snapshot whose iterator position is -1,
 #   `--resume /dev/urandom`, `--epoch 0`, an empty training set, an exhausted iterator inside trainer.run().
 # Usage: training_safety.sh CNETC WORK_DIR
@@ -55,13 +56,16 @@ done
 snap=$(newest killed)
 [ -n "$snap" ] || fail "no snapshot was written before the kills"
 ./tiny_train --out killed --resume "killed/$snap" > resumed.txt
+leftover=$(ls -a killed | grep -E '^tmp.*\.cnet-......$|^\..*\.tmp......$' || true)
+[ -z "$leftover" ] || fail "temporary files of the killed runs left behind after the resumed run: $leftover"
 
-# Litter as a killed run leaves it (a temporary snapshot directory nobody holds locked): the next run's first
-# snapshot removes it.
+# Litter as a killed run leaves it (a temporary snapshot directory and a temporary log nobody holds locked): the
+# next run's first snapshot and first log write remove them.
 mkdir -p litter/tmpsnapshot_iter_5.cnet-Xy12Zw && echo partial > litter/tmpsnapshot_iter_5.cnet-Xy12Zw/snapshot_iter_5
+echo '[{"epoch": 1' > litter/.log.tmpQ7x2Lm
 ./tiny_train --out litter --epoch 1 > /dev/null
-leftover=$(ls -a litter | grep -E '^tmp.*\.cnet-......$' || true)
-[ -z "$leftover" ] || fail "temporary snapshot directories left behind: $leftover"
+leftover=$(ls -a litter | grep -E '^tmp.*\.cnet-......$|^\..*\.tmp......$' || true)
+[ -z "$leftover" ] || fail "temporary files left behind: $leftover"
 [ -f litter/snapshot_iter_15 ] || fail "the litter run wrote no snapshots"
 
 python3 - ref/log killed/log "$snap" <<'PY'

@@ -1,5 +1,13 @@
 // multithread_iterator.cc — MultithreadIterator: a SerialIterator over example ids drives the bookkeeping;
 // the examples of the next batch are fetched asynchronously by worker threads.
+//
+// Note [Exact resume of a prefetching iterator]
+// Taking the next batch's ids ahead of time would also draw the next epoch's shuffled order ahead of time, one
+// batch before SerialIterator draws it, from the generator that a snapshot records after the draw; a run resumed
+// from that snapshot would then draw it a second time and diverge (a different order, then every later draw
+// shifted). So the batch that ends an epoch is never taken ahead: it is fetched when asked for, and every draw
+// happens at the point where SerialIterator makes it. Exact resume costs one batch per epoch fetched without
+// overlap.
 #include "cnet/iterators/multithread_iterator.h"
 
 #include <algorithm>
@@ -79,7 +87,8 @@ Batch MultithreadIterator::next() {
     pending_.reset();
     if (batch.empty()) return batch;  // exhausted (repeat=false)
     state_ = indices_;                // the bookkeeping after this batch
-    Prefetch();
+    // See Note [Exact resume of a prefetching iterator].
+    if (indices_.current_position() + indices_.batch_size() < dataset_->size()) Prefetch();
     return batch;
 }
 

@@ -1,5 +1,6 @@
 // multithread_iterator_test.cc — MultithreadIterator gives SerialIterator's exact batches and bookkeeping
-// (same seed, several threads), stops after one sweep without repeat, and snapshots like SerialIterator.
+// (same seed, several threads), stops after one sweep without repeat, snapshots like SerialIterator, and resumes
+// exactly from a snapshot taken at any iteration.
 #include "cnet/iterators/multithread_iterator.h"
 
 #include <gtest/gtest.h>
@@ -71,6 +72,44 @@ TEST(MultithreadIteratorTest, SnapshotShowsTheReturnedBatchNotThePrefetchedOne) 
     EXPECT_EQ(Ids(resumed.next()), (std::vector<int64_t>{6, 7, 8}));
     EXPECT_EQ(Ids(resumed.next()), (std::vector<int64_t>{9, 0, 1}));
     EXPECT_TRUE(resumed.is_new_epoch());
+}
+
+// A training loop's view of n iterations: each batch, then a draw from the generator the shuffle uses (dropout).
+std::vector<std::pair<std::vector<int64_t>, double>> Steps(iterators::MultithreadIterator& it, int n) {
+    std::vector<std::pair<std::vector<int64_t>, double>> steps;
+    for (int k = 0; k < n; ++k) {
+        std::vector<int64_t> ids = Ids(it.next());
+        steps.emplace_back(std::move(ids), random::default_generator().uniform());
+    }
+    return steps;
+}
+
+// Note [Exact resume of a prefetching iterator]: a snapshot (iterator state and the generator's state, as a
+// trainer snapshot holds them) taken after any iteration resumes the uninterrupted run's batches and draws. 10
+// examples in batches of 4: epochs end inside batches, and the order of each epoch is drawn from the default
+// generator between the draws of the loop.
+TEST(MultithreadIteratorTest, ResumeFromAnyIterationIsExact) {
+    constexpr int kSteps = 12;
+    random::seed(5);
+    iterators::MultithreadIterator reference(Range(10), 4, true, true, 2);
+    const auto expected = Steps(reference, kSteps);
+    for (int k = 1; k < kSteps; ++k) {
+        SCOPED_TRACE(k);
+        random::seed(5);
+        iterators::MultithreadIterator killed(Range(10), 4, true, true, 2);
+        auto steps = Steps(killed, k);
+        serializers::DictionarySerializer saver;
+        killed.serialize(saver);
+        const random::GeneratorState state = random::default_generator().state();
+        random::seed(1234);  // a new process: the constructor draws an order that the snapshot replaces
+        iterators::MultithreadIterator resumed(Range(10), 4, true, true, 2);
+        serializers::NpzDeserializer loader(std::make_shared<serializers::NpzFile>(*saver.target()));
+        resumed.serialize(loader);
+        random::default_generator().set_state(state);
+        const auto rest = Steps(resumed, kSteps - k);
+        steps.insert(steps.end(), rest.begin(), rest.end());
+        EXPECT_EQ(steps, expected);
+    }
 }
 
 }  // namespace

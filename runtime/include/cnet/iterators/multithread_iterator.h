@@ -13,8 +13,9 @@ namespace iterators {
 
 /// MultithreadIterator(dataset, batch_size, repeat=True, shuffle=None, n_threads=1, order_sampler=None).
 /// Batches, epochs and serialized state are exactly SerialIterator's (the same order sampling from the same
-/// generator); the examples of the next batch are fetched by `n_threads` threads while the current one is in
-/// use. The dataset's get_example must be safe to call from several threads (every built-in dataset is; a
+/// generator, at the same points: a run resumed from a snapshot continues exactly); the examples of the next batch
+/// are fetched by `n_threads` threads while the current one is in use, except for the batch that ends an epoch
+/// (Note [Exact resume of a prefetching iterator]). The dataset's get_example must be safe to call from several threads (every built-in dataset is; a
 /// TransformDataset is when its function is).
 class MultithreadIterator : public Iterator {
 public:
