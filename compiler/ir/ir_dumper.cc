@@ -37,7 +37,9 @@ std::string Callee(const sema::TypeRef& t) {
 void DumpArg(const Program& program, const BoundArg& arg, const std::string& indent, std::ostream& out) {
     std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
     if (arg.is_var_positional) name = "*" + name;
-    std::string want = arg.expected ? sema::PyName(arg.expected) : "";
+    // An untyped library parameter (`obj`) is expected as unknown: no type to show and no conversion.
+    const bool typed = arg.expected && arg.expected->kind != sema::TypeKind::kUnknown;
+    std::string want = typed ? sema::PyName(arg.expected) : "";
     if (want.empty() && arg.spec != nullptr) want = arg.spec->type;
     out << indent << name << (want.empty() ? "" : ": " + want);
     if (arg.is_var_positional) {
@@ -50,7 +52,7 @@ void DumpArg(const Program& program, const BoundArg& arg, const std::string& ind
     } else {
         const sema::TypeRef got = program.TypeOf(*arg.value);
         out << " <- " << sema::PyName(got);
-        if (arg.expected && !sema::SameType(got, arg.expected)) out << " (converted to " << sema::PyName(arg.expected) << ")";
+        if (typed && !sema::SameType(got, arg.expected)) out << " (converted to " << sema::PyName(arg.expected) << ")";
     }
     out << "\n";
 }
