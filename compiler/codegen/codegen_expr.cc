@@ -90,6 +90,10 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             // xs + [] or [] + xs: the empty display takes the sum's element type.
             const TypeRef t = TypeOf(e);
             const TypeRef side = t->kind == TypeKind::kList && sema::IsComplete(t) ? t : nullptr;
+            if (b.op() == ast::BinaryOp::kPow && t->kind == TypeKind::kFloat && TypeOf(b.lhs())->kind != TypeKind::kFloat &&
+                TypeOf(b.rhs())->kind != TypeKind::kFloat) {  // int ** -k (sema: a float, as in Python)
+                return "std::pow(static_cast<double>(" + E(b.lhs()) + "), static_cast<double>(" + E(b.rhs()) + "))";
+            }
             return Binary(b.op(), E(b.lhs(), side), side ? side : TypeOf(b.lhs()), E(b.rhs(), side),
                           side ? side : TypeOf(b.rhs()));
         }
@@ -566,6 +570,10 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
     }
     const auto& d = ast::Cast<ast::DictExpr>(e);
     const TypeRef dt = want && want->kind == TypeKind::kDict && sema::IsComplete(want) ? want : t;
+    // `{}` whose key and value types nothing decides (`print({})`, `len({})`): empty, any types will do.
+    if (!sema::IsComplete(dt) && d.keys().empty()) {
+        return sema::CppName(sema::types::Dict(sema::types::Str(), sema::types::None())) + "{}";
+    }
     std::string items;
     for (std::size_t i = 0; i < d.keys().size(); ++i) {
         items += std::string(i ? ", " : "") + "{" + E(*d.keys()[i], dt->args[0]) + ", " + E(*d.values()[i], dt->args[1]) +

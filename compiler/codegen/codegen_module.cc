@@ -98,7 +98,13 @@ void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
         w_.Comment(Source(*fn.def) + ": def " + fn.name);
     }
     LineDirective(*fn.def);
-    w_.Line(Signature(fn, false) + " {");
+    std::string base_init;  // super().__init__(args) of a user base class: C++ constructs bases before the body
+    if (fn.base_init_call != nullptr && fn.owner != nullptr && fn.owner->user_base != nullptr) {
+        if (const ir::CallInfo* call = program_.Call(*fn.base_init_call)) {
+            base_init = " : " + fn.owner->user_base->cpp_name + "(" + Args(*call, true, false) + ")";
+        }
+    }
+    w_.Line(Signature(fn, false) + base_init + " {");
     w_.Indent();
     if (recursive_.count(&fn) != 0) w_.Line("cnet::py::RecursionGuard " + Temp("recursion") + ";");
     EmitHoisted(fn);
@@ -150,6 +156,12 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
     w_.Line("public:");
     w_.Indent();
     bool first = true;
+    bool own_init = false;
+    for (const auto& m : cls.methods) own_init = own_init || m->is_init;
+    if (cls.user_base != nullptr && !own_init) {  // Python calls the inherited __init__
+        w_.Line("using " + cls.user_base->cpp_name + "::" + cls.user_base->cpp_name + ";");
+        first = false;
+    }
     for (const auto& m : cls.methods) {
         if (!first) w_.Line("");
         first = false;

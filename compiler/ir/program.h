@@ -57,6 +57,8 @@ struct FunctionInfo {
     TypeRef return_type;
     std::vector<std::unique_ptr<VarInfo>> locals;  // parameters first, then in order of first assignment
     bool is_init = false;
+    /// `super().__init__(args)` of a user base class: the C++ constructor's base initializer (its first statement).
+    const ast::CallExpr* base_init_call = nullptr;
     bool is_forward = false;   // forward / __call__ of a link class
     bool is_entry = false;     // `def main()` becoming C++ main
     bool called = false;       // some call site was seen (parameter types come from call sites)

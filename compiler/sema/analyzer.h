@@ -120,6 +120,9 @@ public:
     void CheckDefiniteAssignment(ir::FunctionInfo& fn, const std::vector<const ast::Stmt*>& body, bool module_level);
     void CheckDefiniteAssignmentEverywhere();
 
+    // ---- base_init.cc
+    void CheckBaseConstruction();
+
     void Error(const SourceRange& range, const std::string& message);
     void ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
                        const std::string& note);

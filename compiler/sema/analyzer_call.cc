@@ -219,6 +219,20 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
                 } else if (!e.args().empty() || !e.keywords().empty()) {
                     if (cls_ != nullptr && cls_->user_base != nullptr) {
                         if (ir::FunctionInfo* base_init = cls_->user_base->Init()) {
+                            // C++ runs the base constructor before the body: only the first statement can be it.
+                            const ast::StmtList& body = fn_->def->body();
+                            std::size_t first = 0;
+                            if (const auto* doc = body.empty() ? nullptr : ast::DynCast<ast::ExprStmt>(body[0].get());
+                                doc != nullptr && ast::Isa<ast::StringLiteral>(doc->value()) && body.size() > 1) {
+                                first = 1;
+                            }
+                            const auto* stmt = body.size() > first ? ast::DynCast<ast::ExprStmt>(body[first].get())
+                                                                   : nullptr;
+                            if (stmt == nullptr || &stmt->value() != &e) {
+                                Error(e.range(), "'super().__init__(...)' with arguments must be the first statement "
+                                                 "of '__init__' (the base class is constructed before the rest)");
+                            }
+                            fn_->base_init_call = &e;
                             return CallUser(e, base_init, cls_->user_base->name);
                         }
                     }

@@ -87,6 +87,7 @@ void Analyzer::Run() {
     }
     for (auto& fn : program_.functions) AnalyzeFunction(*fn);
     CheckDefiniteAssignmentEverywhere();
+    CheckBaseConstruction();
 
     // Whatever is still unknown cannot be generated.
     auto check_fn = [&](ir::FunctionInfo& fn) {

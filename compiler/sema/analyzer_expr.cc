@@ -478,6 +478,14 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
 TypeRef Analyzer::Binary(const ast::BinaryExpr& e) {
     TypeRef l = Expr(e.lhs());
     TypeRef r = Expr(e.rhs());
+    // int ** -k is a float in Python: a negative literal exponent decides the type here (a negative exponent
+    // known only at run time is a clear ValueError there, cnet::py::ipow).
+    const auto* neg = ast::DynCast<ast::UnaryExpr>(&e.rhs());
+    if (e.op() == ast::BinaryOp::kPow && (l->kind == TypeKind::kInt || l->kind == TypeKind::kBool) &&
+        neg != nullptr && neg->op() == ast::UnaryOp::kMinus && ast::Isa<ast::IntLiteral>(neg->operand()) &&
+        ast::Cast<ast::IntLiteral>(neg->operand()).value() > 0) {
+        return types::Float();
+    }
     return BinaryTypes(e.op(), l, r, e);
 }
 
@@ -642,7 +650,8 @@ TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
     if (!d.keys().empty() && key->kind != TypeKind::kStr && key->kind != TypeKind::kInt) {
         Error(e.range(), "dict keys must be str or int");
     }
-    return types::Dict(key->kind == TypeKind::kUnknown ? types::Str() : key, value);
+    // An empty `{}` learns its key type from the first store, as its value type (`d = {}` then `d[1] = 2`).
+    return types::Dict(key, value);
 }
 
 TypeRef Analyzer::ListComp(const ast::ComprehensionExpr& e) {

@@ -333,7 +333,8 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
                 Error(at.range(), "cannot store '" + PyName(value) + "' in a '" + PyName(container) + "'");
             }
         } else if (container->kind == TypeKind::kDict) {
-            Refine(sub->value(), types::Dict(container->args[0], value));
+            const bool key_known = container->args[0]->kind != TypeKind::kUnknown;
+            Refine(sub->value(), types::Dict(key_known ? container->args[0] : program_.TypeOf(sub->index()), value));
         } else if (container->kind == TypeKind::kStrArray) {
             // NumPy stores numbers as their str() (truncated to the array's width; Note [String arrays]).
             if (!IsNumeric(value) && value->kind != TypeKind::kStr && value->kind != TypeKind::kStrArray &&

@@ -5,15 +5,18 @@ error (3) or hang. A sample of the accepted programs is also built with `cnetc b
 C++ compiler rejects is an internal compiler error) and run briefly (it may fail with a message, never crash).
 Deterministic: a fixed seed over the repository's .cnet programs.
 
-Usage: cnetc_fuzz.py CNETC REPO_DIR WORK_DIR [COUNT] [SEED] [BUILD]
+Usage: cnetc_fuzz.py CNETC REPO_DIR WORK_DIR [COUNT] [SEED] [BUILD] [JOBS]
   BUILD: how many accepted programs to build, spread over the run (default 8; "all" builds every one).
+  JOBS: how many inputs at a time (default 1); the mutants and which of them are built do not depend on it.
 """
+import concurrent.futures
 import glob
 import os
 import random
 import shutil
 import subprocess
 import sys
+import time
 
 TOKENS = ["(", ")", ":", ",", ".", "self", "x", "F.relu", "None", "1", "'s'", "[", "]", "=", "+", "return", "def",
           "class", "\n", "    ", "for", "in", "if", "not", "lambda", "**", "@", "yield", "L.Linear(3)", "super()"]
@@ -65,11 +68,25 @@ def build_and_run(cnetc, path, work, index):
     return None
 
 
+def emit(cnetc, text, work, index):
+    """Writes mutant `index` into its own directory and runs `cnetc emit`; returns (exit code or "timeout", stderr)."""
+    os.makedirs(os.path.join(work, f"input_{index}"), exist_ok=True)
+    path = os.path.join(work, f"input_{index}", "fuzz.cnet")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    try:
+        r = subprocess.run([cnetc, "emit", "--stage=cpp", path], capture_output=True, timeout=20)
+        return r.returncode, r.stderr.decode(errors="replace")[-500:]
+    except subprocess.TimeoutExpired:
+        return "timeout", ""
+
+
 def main():
     cnetc, repo, work = sys.argv[1:4]
     count = int(sys.argv[4]) if len(sys.argv) > 4 else 400
     rng = random.Random(int(sys.argv[5]) if len(sys.argv) > 5 else 20261121)
     build_arg = sys.argv[6] if len(sys.argv) > 6 else "8"
+    jobs = int(sys.argv[7]) if len(sys.argv) > 7 else 1
     # Build every accepted program up to the quota, spaced out: about count/5 mutants are accepted.
     build_every = 1 if build_arg == "all" else max(1, count // (5 * max(1, int(build_arg))))
     build_quota = count if build_arg == "all" else int(build_arg)
@@ -78,38 +95,44 @@ def main():
                      glob.glob(os.path.join(repo, "tests", "compiler", "codegen", "**", "*.cnet"), recursive=True))
     corpus = [open(path, encoding="utf-8").read() for path in sources]
     os.makedirs(work, exist_ok=True)
-    path = os.path.join(work, "fuzz.cnet")
-    accepted = failures = built = build_failures = 0
-    for i in range(count):
-        text = mutate(rng.choice(corpus), rng)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        try:
-            r = subprocess.run([cnetc, "emit", "--stage=cpp", path], capture_output=True, timeout=20)
-            code = r.returncode
-        except subprocess.TimeoutExpired:
-            code, r = "timeout", None
-        if code == 0:
-            accepted += 1
-            if built < build_quota and (accepted - 1) % build_every == 0:
-                built += 1
-                problem = build_and_run(cnetc, path, work, i)
-                if problem is not None:
-                    build_failures += 1
-                    failures += 1
-                    kept = os.path.join(work, f"build_failure_{build_failures}.cnet")
-                    with open(kept, "w", encoding="utf-8") as f:
-                        f.write(text)
-                    print(f"FAIL: input {i} (kept as {kept}): {problem}")
+    started = time.monotonic()
+    # The mutants first (the random sequence alone decides them), then emit and build them, `jobs` at a time.
+    texts = [mutate(rng.choice(corpus), rng) for _ in range(count)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        codes = list(pool.map(lambda i: emit(cnetc, texts[i], work, i), range(count)))
+        accepted_inputs = [i for i, (code, _) in enumerate(codes) if code == 0]
+        # Which accepted programs are built depends only on their order (as in a sequential run).
+        to_build = [i for n, i in enumerate(accepted_inputs) if n % build_every == 0][:build_quota]
+        print(f"{count} mutants emitted in {time.monotonic() - started:.0f} s: {len(accepted_inputs)} accepted, "
+              f"building {len(to_build)}", flush=True)
+
+        def build(i):
+            problem = build_and_run(cnetc, os.path.join(work, f"input_{i}", "fuzz.cnet"),
+                                    os.path.join(work, f"input_{i}"), i)
+            if problem is not None:  # as soon as it is known: a long run can be watched
+                print(f"found: input {i}: {problem.splitlines()[0]}", flush=True)
+            return problem
+
+        problems = dict(zip(to_build, pool.map(build, to_build)))
+    failures = ices = crashes = 0
+    for i, (code, tail) in enumerate(codes):
+        problem = problems.get(i)
         if code not in (0, 1):
+            problem = f"cnetc emit exit {code}\n{tail}"
+        if problem is not None:
             failures += 1
+            ices += "internal compiler error" in problem
+            crashes += "crashed" in problem
             kept = os.path.join(work, f"failure_{failures}.cnet")
             with open(kept, "w", encoding="utf-8") as f:
-                f.write(text)
-            tail = r.stderr.decode(errors="replace")[-500:] if r is not None else ""
-            print(f"FAIL: input {i} (kept as {kept}): exit {code}\n{tail}")
-    print(f"{count} mutated programs: {accepted} accepted, {count - accepted - (failures - build_failures)} diagnosed, "
-          f"{failures - build_failures} front-end failures; {built} accepted programs built, {build_failures} failed")
+                f.write(texts[i])
+            print(f"FAIL: input {i} (kept as {kept}): {problem}")
+        shutil.rmtree(os.path.join(work, f"input_{i}"), ignore_errors=True)
+    front_end = failures - len([i for i in to_build if problems[i] is not None])
+    print(f"{count} mutated programs: {len(accepted_inputs)} accepted, {count - len(accepted_inputs) - front_end} "
+          f"diagnosed, {front_end} front-end failures; {len(to_build)} accepted programs built: {ices} did not "
+          f"compile (internal compiler error), {crashes} crashed when run; {time.monotonic() - started:.0f} s "
+          f"with {jobs} job(s)")
     return 1 if failures else 0
 
 
