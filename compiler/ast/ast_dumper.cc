@@ -12,6 +12,7 @@
 #include "compiler/ast/postfix_expr.h"
 #include "compiler/ast/stmt.h"
 #include "compiler/ast/traversal.h"
+#include "compiler/parser/large_stack.h"
 
 namespace cnet::compiler::ast {
 namespace {
@@ -148,7 +149,10 @@ std::string NodeSummary(const Node& node) {
     return details.empty() ? NodeKindName(node.kind()) : std::string(NodeKindName(node.kind())) + " " + details;
 }
 
-void DumpAst(const Node& root, std::ostream& out) { DumpNode(root, nullptr, 0, out); }
+// One recursion level per nesting level of the input: on the parser's large stack (see large_stack.h).
+void DumpAst(const Node& root, std::ostream& out) {
+    RunWithLargeStack([&] { DumpNode(root, nullptr, 0, out); });
+}
 
 std::string DumpAst(const Node& root) {
     std::ostringstream out;

@@ -5,6 +5,7 @@
 #include "compiler/diagnostics/internal_check.h"
 #include "compiler/codegen/cpp_codegen.h"
 #include "compiler/parser/frontend.h"
+#include "compiler/parser/large_stack.h"
 #include "compiler/sema/sema.h"
 
 namespace cnet::compiler {
@@ -68,6 +69,14 @@ bool Compilation::Run(Stage last, std::ostream* dump) {
     }
     module_ = ParseSource(file_, diags_);
     if (diags_.HasErrors() || module_ == nullptr) return false;
+    // Sema, codegen and the dumps recurse once per nesting level of the input, as the parser does: on its
+    // large stack too (the lexer bounds the depth; the default stack holds it only without sanitizers).
+    bool ok = true;
+    RunWithLargeStack([&] { ok = RunAfterParse(last, dump); });
+    return ok;
+}
+
+bool Compilation::RunAfterParse(Stage last, std::ostream* dump) {
     if (last == Stage::kAst) {
         if (dump != nullptr) ast::DumpAst(*module_, *dump);
         return true;

@@ -60,6 +60,7 @@ public:
     const std::string& cpp() const { return cpp_; }
 
 private:
+    bool RunAfterParse(Stage last, std::ostream* dump);  // sema, codegen, dumps (on the parser's large stack)
     SourceManager sources_;
     DiagnosticEngine diags_;
     FileId file_ = kInvalidFileId;
