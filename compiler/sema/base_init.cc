@@ -13,8 +13,8 @@ void Analyzer::CheckBaseConstruction() {
         if (base_init == nullptr || base_init->params.empty()) continue;
         for (auto& m : cls->methods) {
             if (!m->is_init || m->base_init_call != nullptr || m->def == nullptr) continue;
-            Error(m->def->name_range(), "'" + cls->name + ".__init__' must call 'super().__init__(...)' first: the base "
-                                        "class '" + cls->user_base->name + "' takes arguments to construct");
+            Error(m->def->name_range(), "'" + cls->name + ".__init__' must call 'super().__init__(...)' first: the "
+                                        "base class '" + cls->user_base->name + "' takes arguments to construct");
         }
     }
 }

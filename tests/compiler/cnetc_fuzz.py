@@ -11,6 +11,7 @@ Usage: cnetc_fuzz.py CNETC REPO_DIR WORK_DIR [COUNT] [SEED] [BUILD] [JOBS]
 """
 import concurrent.futures
 import glob
+import hashlib
 import os
 import random
 import shutil
@@ -69,16 +70,17 @@ def build_and_run(cnetc, path, work, index):
 
 
 def emit(cnetc, text, work, index):
-    """Writes mutant `index` into its own directory and runs `cnetc emit`; returns (exit code or "timeout", stderr)."""
+    """Writes mutant `index` into its own directory and runs `cnetc emit`; returns (exit code or "timeout", stderr,
+    hash of the C++)."""
     os.makedirs(os.path.join(work, f"input_{index}"), exist_ok=True)
     path = os.path.join(work, f"input_{index}", "fuzz.cnet")
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     try:
         r = subprocess.run([cnetc, "emit", "--stage=cpp", path], capture_output=True, timeout=20)
-        return r.returncode, r.stderr.decode(errors="replace")[-500:]
+        return r.returncode, r.stderr.decode(errors="replace")[-500:], hashlib.sha256(r.stdout).hexdigest()
     except subprocess.TimeoutExpired:
-        return "timeout", ""
+        return "timeout", "", ""
 
 
 def main():
@@ -100,22 +102,34 @@ def main():
     texts = [mutate(rng.choice(corpus), rng) for _ in range(count)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         codes = list(pool.map(lambda i: emit(cnetc, texts[i], work, i), range(count)))
-        accepted_inputs = [i for i, (code, _) in enumerate(codes) if code == 0]
+        accepted_inputs = [i for i, (code, _, _) in enumerate(codes) if code == 0]
         # Which accepted programs are built depends only on their order (as in a sequential run).
         to_build = [i for n, i in enumerate(accepted_inputs) if n % build_every == 0][:build_quota]
+        # Mutants that differ only where the C++ does not (a comment, a docstring) build and run alike: one of
+        # each distinct C++ program is built and run, and its result stands for all of them.
+        first_of = {}
+        for i in to_build:
+            first_of.setdefault(codes[i][2], i)
+        distinct = sorted(first_of.values())
         print(f"{count} mutants emitted in {time.monotonic() - started:.0f} s: {len(accepted_inputs)} accepted, "
-              f"building {len(to_build)}", flush=True)
+              f"building {len(to_build)} ({len(distinct)} distinct C++ programs)", flush=True)
+        done = []
 
         def build(i):
             problem = build_and_run(cnetc, os.path.join(work, f"input_{i}", "fuzz.cnet"),
                                     os.path.join(work, f"input_{i}"), i)
+            done.append(problem)
             if problem is not None:  # as soon as it is known: a long run can be watched
                 print(f"found: input {i}: {problem.splitlines()[0]}", flush=True)
+            if len(done) % 10 == 0:
+                print(f"progress: {len(done)}/{len(distinct)} built, {sum(p is not None for p in done)} failed, "
+                      f"{time.monotonic() - started:.0f} s", flush=True)
             return problem
 
-        problems = dict(zip(to_build, pool.map(build, to_build)))
+        built = dict(zip(distinct, pool.map(build, distinct)))
+        problems = {i: built[first_of[codes[i][2]]] for i in to_build}
     failures = ices = crashes = 0
-    for i, (code, tail) in enumerate(codes):
+    for i, (code, tail, _) in enumerate(codes):
         problem = problems.get(i)
         if code not in (0, 1):
             problem = f"cnetc emit exit {code}\n{tail}"
@@ -130,9 +144,9 @@ def main():
         shutil.rmtree(os.path.join(work, f"input_{i}"), ignore_errors=True)
     front_end = failures - len([i for i in to_build if problems[i] is not None])
     print(f"{count} mutated programs: {len(accepted_inputs)} accepted, {count - len(accepted_inputs) - front_end} "
-          f"diagnosed, {front_end} front-end failures; {len(to_build)} accepted programs built: {ices} did not "
-          f"compile (internal compiler error), {crashes} crashed when run; {time.monotonic() - started:.0f} s "
-          f"with {jobs} job(s)")
+          f"diagnosed, {front_end} front-end failures; {len(to_build)} accepted programs built "
+          f"({len(distinct)} distinct C++ programs compiled and run): {ices} did not compile (internal compiler "
+          f"error), {crashes} crashed when run; {time.monotonic() - started:.0f} s with {jobs} job(s)")
     return 1 if failures else 0
 
 
