@@ -234,8 +234,9 @@ std::string SurfaceProgram() {
            "                  \"the C++ result does not convert to the table's result type\");\n"
            "}\n"
            "}  // namespace surface_check\n\n"
-           "// A value of type T for an argument; never called (main does not run the rows).\n"
-           "template <class T>\nT A() {\n    std::abort();\n}\n\n"
+           "// A value of type T for an argument (an lvalue, as codegen's variables are); never called (main does not\n"
+           "// run the rows).\n"
+           "template <class T>\nT& A() {\n    std::abort();\n}\n\n"
            "void Rows() {\n";
     for (const BuiltinEntry& e : table.entries()) {
         if (LoweredByCodegen(e)) continue;
