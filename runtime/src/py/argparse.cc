@@ -45,9 +45,9 @@ std::vector<std::string> Wrap(const std::string& text, size_t width) {
     return lines;
 }
 
-}  // namespace
-
-std::string repr(const ArgValue& v) {
+// Python's repr of a parsed value. Not an overload of py::repr in the header: a string literal converts to the
+// variant as well as to std::string, which made every program's repr('abc') ambiguous once argparse.h was included.
+std::string ArgValueRepr(const ArgValue& v) {
     struct Visitor {
         std::string operator()(std::monostate) const { return "None"; }
         std::string operator()(bool b) const { return b ? "True" : "False"; }
@@ -57,6 +57,9 @@ std::string repr(const ArgValue& v) {
     };
     return std::visit(Visitor{}, v);
 }
+
+}  // namespace
+
 
 // ---- Argument
 
@@ -126,10 +129,10 @@ ArgValue Argument::Convert(const std::string& text, const std::string& error_pre
         std::vector<std::string> names;
         for (const ArgValue& c : choices_) {
             found = found || c == value;
-            names.push_back(py::repr(c));
+            names.push_back(ArgValueRepr(c));
         }
         if (!found)
-            throw ValueError(error_prefix + "invalid choice: " + py::repr(value) + " (choose from " +
+            throw ValueError(error_prefix + "invalid choice: " + ArgValueRepr(value) + " (choose from " +
                              Join(names, ", ") + ")");
     }
     return value;
@@ -146,19 +149,19 @@ int64_t Namespace::get_int(const std::string& dest) const {
     const ArgValue& v = get(dest);
     if (auto* i = std::get_if<int64_t>(&v)) return *i;
     if (auto* b = std::get_if<bool>(&v)) return *b;
-    throw TypeError("argument '" + dest + "' is " + py::repr(v) + ", not an int");
+    throw TypeError("argument '" + dest + "' is " + ArgValueRepr(v) + ", not an int");
 }
 double Namespace::get_float(const std::string& dest) const {
     const ArgValue& v = get(dest);
     if (auto* d = std::get_if<double>(&v)) return *d;
     if (auto* i = std::get_if<int64_t>(&v)) return static_cast<double>(*i);
-    throw TypeError("argument '" + dest + "' is " + py::repr(v) + ", not a float");
+    throw TypeError("argument '" + dest + "' is " + ArgValueRepr(v) + ", not a float");
 }
 std::string Namespace::get_str(const std::string& dest) const {
     const ArgValue& v = get(dest);
     if (auto* s = std::get_if<std::string>(&v)) return *s;
     if (std::holds_alternative<std::monostate>(v)) return "None";
-    return py::repr(v);
+    return ArgValueRepr(v);
 }
 bool Namespace::get_bool(const std::string& dest) const {
     const ArgValue& v = get(dest);
@@ -174,7 +177,7 @@ bool Namespace::get_bool(const std::string& dest) const {
 bool Namespace::is_none(const std::string& dest) const { return std::holds_alternative<std::monostate>(get(dest)); }
 std::string Namespace::repr() const {
     std::vector<std::string> parts;
-    for (const auto& [k, v] : values_) parts.push_back(k + "=" + py::repr(v));
+    for (const auto& [k, v] : values_) parts.push_back(k + "=" + ArgValueRepr(v));
     return "Namespace(" + Join(parts, ", ") + ")";
 }
 

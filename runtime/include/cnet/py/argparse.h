@@ -102,7 +102,5 @@ private:
     bool exit_on_error_ = true;
 };
 
-std::string repr(const ArgValue& v);
-
 }  // namespace py
 }  // namespace cnet
