@@ -48,6 +48,12 @@ public:
     void EmitKernels();
     std::string KernelCall(const ast::CallExpr& e, const kernel::KernelDef& def);
     std::string FusedCall(const ast::Expr& root, const kernel::FusedExpr& fused);
+    // ---- codegen_library_base.cc (Note [Library base classes])
+    std::string LibraryBaseClause(const ir::ClassInfo& cls);
+    std::string LibraryBaseInitializer(const ir::FunctionInfo& fn);
+    void EmitLibraryOverrides(const ir::ClassInfo& cls);
+    std::string CallableAdapter(const ir::BoundArg& arg);
+    std::string CallFunctionObject(const ast::CallExpr& e);
 
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;

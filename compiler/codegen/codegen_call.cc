@@ -73,7 +73,9 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
         }
         TypeRef want = a.expected;
         if (lib && a.value != nullptr && !want && ast::Isa<ast::TupleExpr>(*a.value)) want = sema::types::Unknown();
-        std::string code = a.value != nullptr ? E(*a.value, want) : Default(a, lib);
+        // A user function where the library takes a callable becomes a lambda (Note [Library base classes]).
+        std::string code = lib ? CallableAdapter(a) : "";
+        if (code.empty()) code = a.value != nullptr ? E(*a.value, want) : Default(a, lib);
         // chainer.functions take a sequence of Variables as cnet::VarList.
         if (lib && a.value != nullptr && a.spec != nullptr && a.spec->type == "list[Variable]") {
             if (ast::Isa<ast::TupleExpr>(*a.value) || ast::Isa<ast::ListExpr>(*a.value)) {
@@ -183,6 +185,7 @@ std::string Generator::Call(const ast::CallExpr& e) {
             return LibMethod(e, callee->args[0], *callee->entry, *call);
         }
         case TypeKind::kUserClass: {
+            if (!callee->user_class->IsLink()) return CallFunctionObject(e);
             const ir::FunctionInfo* fwd = callee->user_class->Forward();
             return E(e.func()) + "->" + fwd->cpp_name + "(" + Args(*call, true, false) + ")";
         }
@@ -272,7 +275,17 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
         const std::string templ = lit != nullptr ? sema::CppStringValue(lit->value()) : recv;
         return "cnet::py::format(" + templ + args + ")";
     }
-    if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, recv, call);
+    if (!entry.cpp.empty() && entry.cpp[0] == '=') {
+        if (!recv.empty()) return Template(entry.cpp, recv, call);
+        // self.retain_inputs(...) in a library subclass: the base class's member.
+        std::string templ = entry.cpp;
+        for (const char* self : {"$self->", "$self."}) {
+            for (std::size_t pos = templ.find(self); pos != std::string::npos; pos = templ.find(self)) {
+                templ.replace(pos, std::string(self).size(), "this->");
+            }
+        }
+        return Template(templ, "this", call);
+    }
     return recv + op + entry.cpp + "(" + Args(call, false, true) + ")";
 }
 

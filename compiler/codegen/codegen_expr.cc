@@ -306,6 +306,11 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e) {
         }
         case TypeKind::kLibObject:
         case TypeKind::kUserClass:
+            if (t->kind == TypeKind::kUserClass && t->user_class->kind == ir::ClassInfo::Kind::kLibrary) {
+                // dataset[i] of a DatasetMixin subclass is its get_example(i) (Note [Library base classes]).
+                return "cnet::py::deref(" + value + ", \"get_example\")->" +
+                       t->user_class->FindMethod("get_example")->cpp_name + "(" + E(index) + ")";
+            }
             return "(*" + value + ")[" + E(index) + "]";
         default:
             CNET_INTERNAL_CHECK(false) << "codegen: subscript of " << sema::PyName(t);

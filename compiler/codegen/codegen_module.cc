@@ -104,6 +104,7 @@ void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
             base_init = " : " + fn.owner->user_base->cpp_name + "(" + Args(*call, true, false) + ")";
         }
     }
+    if (base_init.empty()) base_init = LibraryBaseInitializer(fn);  // a library base (Note [Library base classes])
     w_.Line(Signature(fn, false) + base_init + " {");
     w_.Indent();
     if (recursive_.count(&fn) != 0) w_.Line("cnet::py::RecursionGuard " + Temp("recursion") + ";");
@@ -148,6 +149,7 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
         case ir::ClassInfo::Kind::kChainList: base = " : public cnet::ChainList"; break;
         case ir::ClassInfo::Kind::kLink: base = " : public cnet::Link"; break;
         case ir::ClassInfo::Kind::kRecord: break;
+        case ir::ClassInfo::Kind::kLibrary: base = LibraryBaseClause(cls); break;
     }
     if (cls.user_base != nullptr) base = " : public " + cls.user_base->cpp_name;
     w_.Comment(Source(*cls.def) + ": class " + cls.name);
@@ -185,6 +187,7 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
                     "(" + args + "); }");
         }
     }
+    if (cls.kind == ir::ClassInfo::Kind::kLibrary) EmitLibraryOverrides(cls);
     if (cls.kind == ir::ClassInfo::Kind::kRecord) {
         // print/str/repr of a user object name its class, as CPython does (`<__main__.Point object at 0x...>`).
         if (!first) w_.Line("");

@@ -67,6 +67,8 @@ struct FunctionInfo {
     const ast::LambdaExpr* lambda = nullptr;  // a lambda's expression (def is null then)
     bool escapes = false;
     bool is_property = false;  // `@property`: `obj.name` calls it  // returned or stored: captures by value, since the enclosing frame ends first
+    /// `@training.make_extension(...)` on a module-level function (the decorator expression), else null.
+    const ast::Expr* extension_decorator = nullptr;
 
     /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found).
     VarInfo* FindLocal(const std::string& n) const {
@@ -86,16 +88,18 @@ struct FieldInfo {
 };
 
 struct ClassInfo {
-    enum class Kind { kChain, kChainList, kLink, kRecord };
+    // kLibrary: derives from a library class other than a link (Note [Library base classes]).
+    enum class Kind { kChain, kChainList, kLink, kRecord, kLibrary };
     const ast::ClassDef* def = nullptr;
     std::string name;
     std::string cpp_name;
     Kind kind = Kind::kRecord;
     ClassInfo* user_base = nullptr;
+    const sema::LibType* lib_base = nullptr;  // kLibrary: the library class derived from (not via user_base)
     std::vector<std::unique_ptr<FieldInfo>> fields;
     std::vector<std::unique_ptr<FunctionInfo>> methods;
 
-    bool IsLink() const { return kind != Kind::kRecord; }
+    bool IsLink() const { return kind == Kind::kChain || kind == Kind::kChainList || kind == Kind::kLink; }
     FieldInfo* FindField(const std::string& n) const {
         for (const auto& f : fields) {
             if (f->name == n) return f.get();

@@ -112,6 +112,23 @@ public:
     TypeRef Lambda(const ast::LambdaExpr& e);
     void MarkEscaping(const TypeRef& t);
     TypeRef Sorted(const ir::CallInfo& call);  // sorted(xs, key=lambda x: ...): the key's parameter is an element
+    // ---- analyzer_library_base.cc (Note [Library base classes])
+    /// The library type a kLibrary user class derives from, or null.
+    const LibType* UserLibraryType(const ir::ClassInfo* cls) const;
+    /// A method or attribute of that library type (`self.get_iterator`, `self.retain_inputs`), or null.
+    const BuiltinEntry* LibraryMember(const ir::ClassInfo* cls, const std::string& attr) const;
+    /// The type the runtime gives parameter i of hook method fn (null when fn is no hook).
+    TypeRef HookParamType(const ir::FunctionInfo& fn, std::size_t i);
+    /// super().__init__(...) in a class deriving from a library class whose constructor takes arguments, or
+    /// constructing such a class that has no __init__ (`BPTTUpdater(it, opt)`).
+    TypeRef LibraryConstructorCall(const ast::CallExpr& e, const ir::ClassInfo& cls, bool super_init);
+    /// A user function or method passed where the library takes a callable (loss_func=, eval_func=,
+    /// eval_hook=, trainer.extend(f)): gives its parameters the types the library passes. True if handled.
+    bool CallableArgument(const ir::BoundArg& arg, const TypeRef& value);
+    /// Calling an instance of a user chainer.Function subclass: `MulAdd()(x, y, z)`.
+    TypeRef CallFunctionObject(const ast::CallExpr& e, const ir::ClassInfo& cls);
+    /// What the runtime needs of a library subclass (Iterator.__next__, FunctionNode.forward, ...).
+    void CheckLibraryClass(const ir::ClassInfo& cls);
 
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);

@@ -123,6 +123,7 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
         if (arg.value != nullptr) values.push_back(arg.value);
         for (const ast::Expr* v : values) {
             TypeRef t = Expr(*v, arg.expected);
+            if (CallableArgument(arg, t)) continue;
             if (arg.expected && !Assignable(t, arg.expected)) {
                 const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
                 Error(v->range(), "argument '" + name + "' of '" + what + "' must be '" + PyName(arg.expected) +
@@ -217,6 +218,9 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
                 if (attr->attr() != "__init__" || fn_ == nullptr || !fn_->is_init) {
                     Error(e.range(), "'super()' is supported only as 'super().__init__()' in '__init__'");
                 } else if (!e.args().empty() || !e.keywords().empty()) {
+                    if (cls_ != nullptr && cls_->user_base == nullptr && cls_->lib_base != nullptr) {
+                        return LibraryConstructorCall(e, *cls_, true);
+                    }
                     if (cls_ != nullptr && cls_->user_base != nullptr) {
                         if (ir::FunctionInfo* base_init = cls_->user_base->Init()) {
                             // C++ runs the base constructor before the body: only the first statement can be it.
@@ -284,6 +288,8 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
             const ir::ClassInfo* cls = callee->user_class;
             if (ir::FunctionInfo* init = cls->Init()) {
                 CallUser(e, init, cls->name);
+            } else if (UserLibraryType(cls) != nullptr && (!e.args().empty() || !e.keywords().empty())) {
+                return LibraryConstructorCall(e, *cls, false);
             } else if (!e.args().empty() || !e.keywords().empty()) {
                 Error(e.range(), "'" + cls->name + "' takes no arguments (it has no '__init__')");
             }
@@ -296,6 +302,9 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
             return CallLibMethod(e, callee->args[0], *callee->entry);
         case TypeKind::kUserClass: {
             const ir::ClassInfo* cls = callee->user_class;
+            if (const LibType* lib = UserLibraryType(cls); lib != nullptr && lib->name == "Function") {
+                return CallFunctionObject(e, *cls);
+            }
             if (!cls->IsLink()) break;
             ir::FunctionInfo* fwd = cls->Forward();
             if (fwd == nullptr) {

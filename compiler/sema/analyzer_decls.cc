@@ -7,6 +7,7 @@
 #include "compiler/diagnostics/edit_distance.h"
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/cpp_names.h"
+#include "compiler/sema/library_bases.h"
 #include "compiler/sema/sema.h"
 
 namespace cnet::compiler::sema {
@@ -118,6 +119,7 @@ void Analyzer::Run() {
     };
     for (auto& cls : program_.classes) {
         for (auto& m : cls->methods) check_fn(*m);
+        CheckLibraryClass(*cls);
     }
     for (auto& fn : program_.functions) check_fn(*fn);
     for (auto& fn : program_.closures) check_fn(*fn);
@@ -303,14 +305,18 @@ void Analyzer::CollectClass(const ast::ClassDef& def) {
             info->kind = t->lib_type->name == "Chain"       ? ir::ClassInfo::Kind::kChain
                          : t->lib_type->name == "ChainList" ? ir::ClassInfo::Kind::kChainList
                                                             : ir::ClassInfo::Kind::kLink;
+        } else if (t->kind == TypeKind::kLibClass && t->lib_type != nullptr && FindLibraryBase(t->lib_type->name)) {
+            info->kind = ir::ClassInfo::Kind::kLibrary;  // Note [Library base classes]
+            info->lib_base = t->lib_type;
         } else if (t->kind == TypeKind::kUserClassRef) {
             info->user_base = const_cast<ir::ClassInfo*>(t->user_class);
             info->kind = t->user_class->kind;
         } else if (const auto* n = ast::DynCast<ast::NameExpr>(&base); n != nullptr && n->id() == "object") {
             info->kind = ir::ClassInfo::Kind::kRecord;
         } else if (t->kind != TypeKind::kUnknown) {
-            Error(base.range(), "a class may derive from chainer.Chain, chainer.ChainList, chainer.Link or another "
-                                "class of this file, not " + PyName(t));
+            Error(base.range(), "a class may derive from chainer.Chain, ChainList, Link, Function, FunctionNode, "
+                                "chainer.dataset.Iterator, DatasetMixin, training.StandardUpdater, "
+                                "training.Extension or another class of this file, not " + PyName(t));
         }
         program_.exprs.clear();
     }
@@ -319,6 +325,7 @@ void Analyzer::CollectClass(const ast::ClassDef& def) {
             ir::FunctionInfo* m = CollectFunction(*fn, info, info->methods);
             m->is_init = fn->name() == "__init__";
             m->is_forward = info->IsLink() && (fn->name() == "forward" || fn->name() == "__call__");
+            m->cpp_name = LibraryMemberName(LibraryBaseOf(info), fn->name());
         } else if (ast::Isa<ast::PassStmt>(*s)) {
             continue;
         } else if (const auto* e = ast::DynCast<ast::ExprStmt>(s.get());
@@ -343,6 +350,8 @@ ir::FunctionInfo* Analyzer::CollectFunction(const ast::FunctionDef& def, ir::Cla
     const auto* decorator = def.decorators().size() == 1 ? ast::DynCast<ast::NameExpr>(def.decorators()[0].get()) : nullptr;
     if (decorator != nullptr && decorator->id() == "property" && owner != nullptr) {
         fn->is_property = true;
+    } else if (owner == nullptr && def.decorators().size() == 1 && IsMakeExtension(*def.decorators()[0])) {
+        fn->extension_decorator = def.decorators()[0].get();  // used as an Extension (CallableArgument)
     } else if (!def.decorators().empty()) {
         Error(def.decorators()[0]->range(), "decorators are not supported in .cnet (only '@property' on a method)");
     }

@@ -285,6 +285,10 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
                 }
                 return types::BoundUserMethod(value, m);
             }
+            if (const LibType* lib = UserLibraryType(cls); lib != nullptr && lib->name == "Iterator" && attr == "next") {
+                // Iterator.next() is __next__() (Chainer's alias).
+                if (ir::FunctionInfo* m = cls->FindMethod("__next__")) return types::BoundUserMethod(value, m);
+            }
             std::vector<std::string> names;
             for (const auto& f : cls->fields) names.push_back(f->name);
             for (const auto& m : cls->methods) names.push_back(m->name);
@@ -297,6 +301,14 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
                     return ResultType(*entry, nullptr);
                 }
                 for (const std::string& n : table_.MethodAndAttrNames(base)) names.push_back(n);
+            }
+            if (const BuiltinEntry* entry = LibraryMember(cls, attr)) {  // Note [Library base classes]
+                info.attr = entry;
+                if (entry->kind == EntryKind::kMethod) return types::BoundLibMethod(value, entry);
+                return ResultType(*entry, nullptr);
+            }
+            if (const LibType* lib = UserLibraryType(cls)) {
+                for (const std::string& n : table_.MethodAndAttrNames(lib->name)) names.push_back(n);
             }
             UnknownAttribute(e, "'" + cls->name + "'", names);
             return types::Unknown();
@@ -465,6 +477,10 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
             Expr(index);
             if (value->user_class->kind == ir::ClassInfo::Kind::kChainList) {
                 return types::LibObject(table_.FindType("Link"));
+            }
+            if (const LibType* lib = UserLibraryType(value->user_class); lib != nullptr && lib->name == "Dataset" && !is_slice) {
+                // dataset[i] of a DatasetMixin subclass is its get_example(i).
+                if (const ir::FunctionInfo* get = value->user_class->FindMethod("get_example")) return get->return_type;
             }
             break;
         default:

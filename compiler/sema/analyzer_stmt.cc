@@ -4,6 +4,7 @@
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/cpp_names.h"
+#include "compiler/sema/library_bases.h"
 
 namespace cnet::compiler::sema {
 
@@ -26,6 +27,9 @@ void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
         } else if (fn.is_forward && p.type->kind == TypeKind::kUnknown && p.default_value == nullptr) {
             // (a parameter with a default, `sigmoid=True`, is typed by its default)
             p.type = types::Variable();
+            changed_ = true;
+        } else if (TypeRef hook = p.type->kind == TypeKind::kUnknown ? HookParamType(fn, i) : nullptr) {
+            p.type = hook;  // the runtime calls this override (Note [Library base classes])
             changed_ = true;
         }
         if (p.default_value != nullptr) {
@@ -278,12 +282,14 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
     }
     if (const auto* a = ast::DynCast<ast::AttributeExpr>(&target)) {
         const auto* base = ast::DynCast<ast::NameExpr>(&a->value());
-        if (base != nullptr && base->id() == "self" && cls_ != nullptr && fn_ != nullptr) {
+        // (self.iteration of a StandardUpdater subclass is the library's attribute, not a new field.)
+        if (base != nullptr && base->id() == "self" && cls_ != nullptr && fn_ != nullptr &&
+            (cls_->FindField(a->attr()) != nullptr || LibraryMember(cls_, a->attr()) == nullptr)) {
             ir::FieldInfo* f = cls_->FindField(a->attr());
             if (f == nullptr) {
                 auto field = std::make_unique<ir::FieldInfo>();
                 field->name = a->attr();
-                field->cpp_name = CppIdentifier(a->attr());
+                field->cpp_name = LibraryMemberName(LibraryBaseOf(cls_), a->attr());
                 field->type = types::Unknown();
                 field->decl = &target;
                 f = field.get();

@@ -198,7 +198,8 @@ bool UserDerives(const ir::ClassInfo* derived, const ir::ClassInfo* base) {
     }
     return false;
 }
-// The library type a user class derives from (Chain, ChainList, Link), or null for records.
+// The library type a user class derives from (Chain, ChainList, Link, or a library base of Note [Library
+// base classes]), or null for records.
 const LibType* UserLibBase(const ir::ClassInfo* cls) {
     const BuiltinTable& table = BuiltinTable::Get();
     switch (cls->kind) {
@@ -209,6 +210,11 @@ const LibType* UserLibBase(const ir::ClassInfo* cls) {
         case ir::ClassInfo::Kind::kLink:
             return table.FindType("Link");
         case ir::ClassInfo::Kind::kRecord:
+            return nullptr;
+        case ir::ClassInfo::Kind::kLibrary:
+            for (const ir::ClassInfo* c = cls; c != nullptr; c = c->user_base) {
+                if (c->lib_base != nullptr) return c->lib_base;
+            }
             return nullptr;
     }
     return nullptr;

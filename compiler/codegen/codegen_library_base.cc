@@ -1,0 +1,251 @@
+// codegen_library_base.cc — the C++ of a user class deriving from a library class (Note [Library base
+// classes] in compiler/sema/library_bases.h): its base-class clause, the base constructor from
+// super().__init__(...), the runtime's virtual functions written as adapters that call the user's methods
+// (converting the values both ways through cnet/core/subclass_adapters.h), and user functions passed where
+// the library takes a callable.
+#include "compiler/codegen/codegen.h"
+#include "compiler/sema/builtin_table.h"
+#include "compiler/sema/cpp_names.h"
+
+namespace cnet::compiler::codegen {
+namespace {
+
+const sema::LibType* LibType(const ir::ClassInfo& cls) {
+    for (const ir::ClassInfo* c = &cls; c != nullptr; c = c->user_base) {
+        if (c->lib_base != nullptr) return c->lib_base;
+    }
+    return nullptr;
+}
+
+// The first statement of __init__ when it is super().__init__(...) with arguments.
+const ast::CallExpr* SuperInit(const ir::FunctionInfo& init) {
+    for (const ast::StmtPtr& s : init.def->body()) {
+        const auto* es = ast::DynCast<ast::ExprStmt>(s.get());
+        if (es == nullptr) return nullptr;
+        if (ast::Isa<ast::StringLiteral>(es->value())) continue;  // the docstring
+        const auto* call = ast::DynCast<ast::CallExpr>(&es->value());
+        const auto* attr = call != nullptr ? ast::DynCast<ast::AttributeExpr>(&call->func()) : nullptr;
+        const auto* sup = attr != nullptr ? ast::DynCast<ast::CallExpr>(&attr->value()) : nullptr;
+        const auto* name = sup != nullptr ? ast::DynCast<ast::NameExpr>(&sup->func()) : nullptr;
+        if (name == nullptr || name->id() != "super" || attr->attr() != "__init__") return nullptr;
+        return call->args().empty() && call->keywords().empty() ? nullptr : call;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+std::string Generator::LibraryBaseClause(const ir::ClassInfo& cls) {
+    if (cls.lib_base == nullptr) return "";
+    const std::string& t = cls.lib_base->name;
+    std::string clause = " : public " + cls.lib_base->cpp;
+    // `self` as a value is shared_from_this(); FunctionNode already derives from enable_shared_from_this.
+    if (t != "FunctionNode" && t != "Function") clause += ", public std::enable_shared_from_this<" + cls.cpp_name + ">";
+    return clause;
+}
+
+std::string Generator::LibraryBaseInitializer(const ir::FunctionInfo& fn) {
+    if (!fn.is_init || fn.owner == nullptr || fn.owner->lib_base == nullptr) return "";
+    const ast::CallExpr* call = SuperInit(fn);
+    const ir::CallInfo* info = call != nullptr ? program_.Call(*call) : nullptr;
+    if (info == nullptr) return "";
+    return " : " + fn.owner->lib_base->cpp + "(" + Args(*info, false, true) + ")";
+}
+
+void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
+    const sema::LibType* lib = LibType(cls);
+    if (lib == nullptr) return;
+    const std::string& t = lib->name;
+    const bool root = cls.lib_base != nullptr;
+    const std::string self = "const_cast<" + cls.cpp_name + "*>(this)->";
+    auto own = [&](const std::string& name) -> const ir::FunctionInfo* {
+        for (const auto& m : cls.methods) {
+            if (m->name == name) return m.get();
+        }
+        return nullptr;
+    };
+    auto field = [&](const std::string& name) -> const ir::FieldInfo* {
+        for (const auto& f : cls.fields) {
+            if (f->name == name) return f.get();
+        }
+        return nullptr;
+    };
+    auto missing = [&](const std::string& what) {
+        return "throw cnet::py::AttributeError(" +
+               sema::CppStringLiteral("'" + cls.name + "' object has no attribute '" + what + "'") + ");";
+    };
+    w_.Line("");
+    w_.Comment("the " + t + " interface, calling this class's methods (Note [Library base classes])");
+    // An attribute the runtime reads: the user's field, or method / property without arguments.
+    auto value = [&](const std::string& cpp_decl, const std::string& name, const std::string& wrap) {
+        std::string body;
+        if (const ir::FieldInfo* f = field(name)) {
+            body = "return " + wrap + "(" + f->cpp_name + ");";
+        } else if (const ir::FunctionInfo* m = own(name)) {
+            body = "return " + wrap + "(" + self + m->cpp_name + "());";
+        } else if (root) {
+            body = missing(name);
+        } else {
+            return;
+        }
+        w_.Line(cpp_decl + " override { " + body + " }");
+    };
+    if (t == "Iterator") {
+        const ir::FunctionInfo* next = own("__next__") != nullptr ? own("__next__") : own("next");
+        if (next != nullptr) {
+            // `raise StopIteration` ends a non-repeating iterator: an empty batch (Note [StopIteration as an
+            // empty batch] in cnet/iterators/iterator.h).
+            w_.Line("cnet::iterators::Batch next() override {");
+            w_.Line("    try {");
+            w_.Line("        return cnet::adapters::ToBatch(" + next->cpp_name + "());");
+            w_.Line("    } catch (const cnet::StopIteration&) {");
+            w_.Line("        return {};");
+            w_.Line("    }");
+            w_.Line("}");
+        }
+        value("int64_t epoch() const", "epoch", "");
+        value("double epoch_detail() const", "epoch_detail", "static_cast<double>");
+        value("std::optional<double> previous_epoch_detail() const", "previous_epoch_detail",
+              "cnet::adapters::ToOptionalDouble");
+        value("bool is_new_epoch() const", "is_new_epoch", "");
+        value("int64_t batch_size() const", "batch_size", "");
+        if (const ir::FunctionInfo* m = own("reset")) w_.Line("void reset() override { " + m->cpp_name + "(); }");
+        if (const ir::FunctionInfo* m = own("finalize")) w_.Line("void finalize() override { " + m->cpp_name + "(); }");
+    } else if (t == "Dataset") {
+        if (const ir::FunctionInfo* m = own("__len__")) {
+            w_.Line("int64_t size() const override { return " + self + m->cpp_name + "(); }");
+        }
+        if (const ir::FunctionInfo* m = own("get_example")) {
+            w_.Line("cnet::datasets::Example get_example(int64_t i) const override { return "
+                    "cnet::adapters::ToExample(" + self + m->cpp_name + "(i)); }");
+        }
+    } else if (t == "FunctionNode" || t == "Function") {
+        w_.Line("const char* label() const override { return " + sema::CppStringLiteral(cls.name) + "; }");
+        // forward, or forward_cpu / forward_gpu chosen by where the inputs are (Chainer's default forward).
+        auto dispatch = [&](const std::string& generic, const std::string& args, const std::string& wrap,
+                            const std::string& device_of) {
+            if (const ir::FunctionInfo* m = own(generic)) {
+                w_.Line("    return " + wrap + "(" + m->cpp_name + "(" + args + "));");
+                return;
+            }
+            const ir::FunctionInfo* cpu = own(generic + "_cpu");
+            const ir::FunctionInfo* gpu = own(generic + "_gpu");
+            const auto call = [&](const ir::FunctionInfo* m, const std::string& which) {
+                return m != nullptr ? "return " + wrap + "(" + m->cpp_name + "(" + args + "));"
+                                    : "throw cnet::Error(" + sema::CppStringLiteral(cls.name + "." + which +
+                                                                                   " is not defined") + ");";
+            };
+            w_.Line("    if (cnet::adapters::AllOnCpu(" + device_of + ")) " + call(cpu, generic + "_cpu"));
+            w_.Line("    " + call(gpu, generic + "_gpu"));
+        };
+        if (own("forward") != nullptr || own("forward_cpu") != nullptr || own("forward_gpu") != nullptr) {
+            w_.Line("cnet::ArrayList forward(const cnet::ArrayList& inputs) override {");
+            dispatch("forward", "cnet::adapters::InputList(inputs)", "cnet::adapters::ToArrayList", "inputs");
+            w_.Line("}");
+        }
+        const bool has_backward = own("backward") != nullptr || own("backward_cpu") != nullptr || own("backward_gpu") != nullptr;
+        if (t == "FunctionNode" && (has_backward || root)) {
+            w_.Line("cnet::VarList backward(const cnet::IndexList& target_input_indexes, const cnet::VarList& grad_outputs) "
+                    "override {");
+            if (const ir::FunctionInfo* m = own("backward")) {
+                w_.Line("    return cnet::adapters::ToVarList(" + m->cpp_name +
+                        "(std::vector<int64_t>(target_input_indexes.begin(), target_input_indexes.end()), "
+                        "cnet::adapters::ToList(grad_outputs)));");
+            } else {
+                w_.Line("    throw cnet::Error(" + sema::CppStringLiteral(cls.name + ".backward is not defined") + ");");
+            }
+            w_.Line("}");
+        }
+        if (t == "Function" && (has_backward || root)) {
+            w_.Line("cnet::ArrayList backward_arrays(const cnet::ArrayList& inputs, const cnet::ArrayList& grad_outputs) "
+                    "override {");
+            dispatch("backward", "cnet::adapters::InputList(inputs), cnet::adapters::InputList(grad_outputs)",
+                     "cnet::adapters::ToArrayList", "inputs");
+            w_.Line("}");
+        }
+    } else if (t == "StandardUpdater") {
+        if (cls.Init() == nullptr && root) w_.Line("using " + lib->cpp + "::StandardUpdater;");
+        if (const ir::FunctionInfo* m = own("update_core")) {
+            w_.Line("void update_core() override { " + m->cpp_name + "(); }");
+        }
+    } else if (t == "Extension") {
+        if (const ir::FunctionInfo* m = own("__call__")) {
+            w_.Line("void operator()(cnet::training::Trainer& trainer) override { " + m->cpp_name +
+                    "(cnet::adapters::Borrow(trainer)); }");
+        }
+        if (const ir::FunctionInfo* m = own("initialize")) {
+            w_.Line("void initialize(cnet::training::Trainer& trainer) override { " + m->cpp_name +
+                    "(cnet::adapters::Borrow(trainer)); }");
+        }
+        if (const ir::FunctionInfo* m = own("finalize")) w_.Line("void finalize() override { " + m->cpp_name + "(); }");
+        w_.Line("std::string default_name() const override { return " + sema::CppStringLiteral(cls.name) + "; }");
+    }
+}
+
+// MulAdd()(x, y, z) for a chainer.Function subclass: apply, then one Variable or a tuple of them.
+std::string Generator::CallFunctionObject(const ast::CallExpr& e) {
+    std::string args;
+    for (std::size_t i = 0; i < e.args().size(); ++i) args += (i ? ", " : "") + E(*e.args()[i], sema::types::Variable());
+    const std::string applied = E(e.func()) + "->apply(cnet::VarList{" + args + "})";
+    const TypeRef t = TypeOf(e);
+    if (t->kind != TypeKind::kTuple) return applied + "[0]";
+    return "cnet::adapters::Outputs<" + std::to_string(t->args.size()) + ">(" + applied + ")";
+}
+
+// A user function or bound method where the library takes a callable (sema's CallableArgument): a lambda
+// with the library's signature calling it. Empty when `arg` is no such argument.
+std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
+    if (arg.spec == nullptr || arg.value == nullptr) return "";
+    const TypeRef t = TypeOf(*arg.value);
+    if (t->function == nullptr || (t->kind != TypeKind::kUserFunction && t->kind != TypeKind::kBoundMethod)) return "";
+    const ir::FunctionInfo& fn = *t->function;
+    std::string capture = "[]";
+    std::string callee = fn.cpp_name;
+    if (t->kind == TypeKind::kBoundMethod) {
+        const auto& attr = ast::Cast<ast::AttributeExpr>(*arg.value);
+        std::string op;
+        const std::string recv = Receiver(attr.value(), &op);
+        if (recv.empty()) {
+            capture = "[this]";
+        } else {
+            capture = "[receiver_ = " + recv + "]";
+            callee = "receiver_" + op + fn.cpp_name;
+        }
+    } else {
+        callee = "(" + callee + ")";
+    }
+    const std::string& name = arg.spec->name;
+    if (name == "loss_func" || name == "eval_func") {
+        std::string args;
+        for (std::size_t i = 0; i < fn.params.size(); ++i) {
+            args += (i ? ", " : "") + std::string("args_.at(") + std::to_string(i) + ")";
+        }
+        return capture + "(const std::vector<cnet::Variable>& args_) { return " + callee + "(" + args + "); }";
+    }
+    if (name == "eval_hook") {
+        return capture + "(cnet::training::extensions::Evaluator& evaluator_) { " + callee +
+               "(cnet::adapters::Borrow(evaluator_)); }";
+    }
+    if (name == "extension") {
+        std::string options;
+        if (fn.extension_decorator != nullptr) {
+            // @training.make_extension(trigger=..., default_name=..., priority=...)
+            std::string trigger = "{}", default_name = sema::CppStringLiteral(fn.name), priority = "std::nullopt";
+            if (const auto* call = ast::DynCast<ast::CallExpr>(fn.extension_decorator)) {
+                for (const auto& kw : call->keywords()) {
+                    if (kw->name() == "trigger") trigger = E(kw->value(), sema::types::Unknown());
+                    if (kw->name() == "default_name") default_name = E(kw->value());
+                    if (kw->name() == "priority") priority = E(kw->value());
+                }
+            }
+            options = ", " + trigger + ", " + default_name + ", " + priority;
+        } else {
+            options = ", {}, " + sema::CppStringLiteral(fn.name);
+        }
+        return "cnet::training::make_extension(" + capture + "(cnet::training::Trainer& trainer_) { " + callee +
+               "(cnet::adapters::Borrow(trainer_)); }" + options + ")";
+    }
+    return "";
+}
+
+}  // namespace cnet::compiler::codegen

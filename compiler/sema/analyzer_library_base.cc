@@ -1,0 +1,194 @@
+// analyzer_library_base.cc — sema for user subclasses of library classes (Note [Library base classes]):
+// the types of the hooks' parameters, the library members seen through `self`, super().__init__ of a
+// library constructor, calling a chainer.Function object, user functions passed where the library takes a
+// callable (loss_func=, eval_func=, eval_hook=, trainer.extend(f)), and what each base requires.
+#include "compiler/sema/analyzer.h"
+#include "compiler/sema/library_bases.h"
+
+namespace cnet::compiler::sema {
+
+bool IsMakeExtension(const ast::Expr& decorator) {
+    const ast::Expr* e = &decorator;
+    if (const auto* call = ast::DynCast<ast::CallExpr>(e)) e = &call->func();
+    if (const auto* n = ast::DynCast<ast::NameExpr>(e)) return n->id() == "make_extension";
+    if (const auto* a = ast::DynCast<ast::AttributeExpr>(e)) return a->attr() == "make_extension";
+    return false;
+}
+
+const LibType* Analyzer::UserLibraryType(const ir::ClassInfo* cls) const {
+    for (const ir::ClassInfo* c = cls; c != nullptr; c = c->user_base) {
+        if (c->lib_base != nullptr) return c->lib_base;
+    }
+    return nullptr;
+}
+
+const BuiltinEntry* Analyzer::LibraryMember(const ir::ClassInfo* cls, const std::string& attr) const {
+    const LibType* lib = UserLibraryType(cls);
+    if (lib == nullptr) return nullptr;
+    // A hook is the user's to define (an Iterator's epoch, is_new_epoch, batch_size), not the library's.
+    const LibraryBase* base = FindLibraryBase(lib->name);
+    if (base != nullptr && FindLibraryHook(*base, attr) != nullptr) return nullptr;
+    return table_.MethodOrAttr(lib->name, attr);
+}
+
+TypeRef Analyzer::HookParamType(const ir::FunctionInfo& fn, std::size_t i) {
+    const LibraryBase* base = LibraryBaseOf(fn.owner);
+    if (base == nullptr) return nullptr;
+    const LibraryHook* hook = FindLibraryHook(*base, fn.name);
+    if (hook == nullptr || i >= hook->params.size()) return nullptr;
+    return ParseTypeText(hook->params[i], SourceRange());
+}
+
+// The constructor of the library base, as the builtin table declares it (StandardUpdater's iterator,
+// optimizer, converter, device, loss_func), or null when it takes no arguments.
+static const BuiltinEntry* LibraryConstructor(const BuiltinTable& table, const LibType* lib) {
+    if (lib == nullptr) return nullptr;
+    if (lib->name == "StandardUpdater") return table.Member("chainer.training", "StandardUpdater");
+    return nullptr;
+}
+
+TypeRef Analyzer::LibraryConstructorCall(const ast::CallExpr& e, const ir::ClassInfo& cls, bool super_init) {
+    const BuiltinEntry* ctor = LibraryConstructor(table_, UserLibraryType(&cls));
+    if (ctor == nullptr) {
+        Error(e.range(), super_init ? "the library base class's '__init__' takes no arguments"
+                                    : "'" + cls.name + "' takes no arguments (it has no '__init__')");
+        return types::None();
+    }
+    ir::CallInfo call;
+    if (Bind(e, ctor->name, LibParams(*ctor), call)) CheckArgTypes(e, ctor->name, call);
+    program_.calls[&e] = call;
+    if (!super_init) return types::UserClass(&cls);
+    // The C++ base is constructed before the body runs, so the call must come first (Note [Library base
+    // classes]); its arguments may use the parameters of __init__.
+    const ast::StmtList& body = fn_->def->body();
+    std::size_t first = 0;
+    if (!body.empty()) {
+        if (const auto* es = ast::DynCast<ast::ExprStmt>(body[0].get()); es != nullptr && ast::Isa<ast::StringLiteral>(es->value())) {
+            first = 1;
+        }
+    }
+    const auto* stmt = first < body.size() ? ast::DynCast<ast::ExprStmt>(body[first].get()) : nullptr;
+    if (stmt == nullptr || &stmt->value() != &e) {
+        Error(e.range(), "call super().__init__(...) of " + ctor->name + " as the first statement of '__init__' "
+                         "(the library object is constructed before the rest of '__init__' runs)");
+    }
+    return types::None();
+}
+
+TypeRef Analyzer::CallFunctionObject(const ast::CallExpr& e, const ir::ClassInfo& cls) {
+    for (const auto& a : e.args()) {
+        TypeRef t = Expr(*a);
+        if (!IsArrayLike(t) && t->kind != TypeKind::kUnknown) {
+            Error(a->range(), "a chainer.Function is called with Variables or arrays, got '" + PyName(t) + "'");
+        }
+    }
+    for (const auto& k : e.keywords()) {
+        Error(k->range(), "keyword arguments are not supported when calling a chainer.Function");
+        Expr(k->value());
+    }
+    // One output is returned as a Variable, several as a tuple (Function.__call__); the count is that of the
+    // tuple forward returns.
+    std::size_t outputs = 1;
+    for (const char* name : {"forward", "forward_cpu", "forward_gpu"}) {
+        const ir::FunctionInfo* f = cls.FindMethod(name);
+        if (f != nullptr && f->return_type && f->return_type->kind == TypeKind::kTuple) {
+            outputs = f->return_type->args.size();
+            break;
+        }
+    }
+    if (outputs == 1) return types::Variable();
+    return types::Tuple(std::vector<TypeRef>(outputs, types::Variable()));
+}
+
+void Analyzer::CheckLibraryClass(const ir::ClassInfo& cls) {
+    const LibType* lib = UserLibraryType(&cls);
+    if (lib == nullptr || cls.def == nullptr) return;
+    const SourceRange at = cls.def->name_range();
+    program_.headers.insert("cnet/core/subclass_adapters.h");
+    if (!lib->header.empty()) program_.headers.insert(lib->header);
+    auto require = [&](std::initializer_list<const char*> names, const std::string& message) {
+        for (const char* n : names) {
+            if (cls.FindMethod(n) != nullptr) return;
+        }
+        Error(at, "'" + cls.name + "' " + message);
+    };
+    const std::string& t = lib->name;
+    if (t == "Iterator") require({"__next__", "next"}, "must define '__next__' (a chainer.dataset.Iterator)");
+    if (t == "Dataset") {
+        require({"__len__"}, "must define '__len__' (a chainer.dataset.DatasetMixin)");
+        require({"get_example"}, "must define 'get_example' (a chainer.dataset.DatasetMixin)");
+    }
+    if (t == "FunctionNode" || t == "Function") {
+        require({"forward", "forward_cpu", "forward_gpu"}, "must define 'forward' (or 'forward_cpu' and 'forward_gpu')");
+    }
+    if (t == "Extension") require({"__call__"}, "must define '__call__(self, trainer)' (a training.Extension)");
+    if (t == "StandardUpdater") {
+        const ir::FunctionInfo* init = cls.Init();
+        bool calls_base = init == nullptr;  // no __init__: constructed with StandardUpdater's own arguments
+        if (init != nullptr && init->owner == &cls) {
+            for (const ast::StmtPtr& s : init->def->body()) {
+                const auto* es = ast::DynCast<ast::ExprStmt>(s.get());
+                const auto* call = es != nullptr ? ast::DynCast<ast::CallExpr>(&es->value()) : nullptr;
+                const auto* attr = call != nullptr ? ast::DynCast<ast::AttributeExpr>(&call->func()) : nullptr;
+                if (attr != nullptr && attr->attr() == "__init__" && !call->args().empty()) calls_base = true;
+            }
+        } else if (init != nullptr) {
+            calls_base = true;  // a user base class constructs the updater
+        }
+        if (!calls_base) {
+            Error(init->def->name_range(), "'__init__' of '" + cls.name + "' must call super().__init__(iterator, "
+                                           "optimizer, ...) first: a StandardUpdater needs its iterator and optimizer");
+        }
+    }
+}
+
+
+bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
+    if (arg.spec == nullptr || !value || value->function == nullptr ||
+        (value->kind != TypeKind::kUserFunction && value->kind != TypeKind::kBoundMethod)) {
+        return false;
+    }
+    const std::string& name = arg.spec->name;
+    TypeRef param;
+    if (name == "loss_func" || name == "eval_func") {
+        param = types::Variable();  // called with the converted batch: f(x, t)
+    } else if (name == "eval_hook") {
+        param = types::LibObject(table_.FindType("Evaluator"));
+    } else if (name == "extension") {
+        param = types::LibObject(table_.FindType("Trainer"));  // trainer.extend(f): f(trainer)
+    } else {
+        return false;
+    }
+    auto* fn = const_cast<ir::FunctionInfo*>(value->function);
+    fn->called = true;
+    program_.headers.insert("cnet/core/subclass_adapters.h");
+    if (const auto* call = fn->extension_decorator != nullptr ? ast::DynCast<ast::CallExpr>(fn->extension_decorator)
+                                                              : nullptr) {
+        for (const auto& kw : call->keywords()) {
+            if (kw->name() != "trigger" && kw->name() != "default_name" && kw->name() != "priority") {
+                Error(kw->range(), "make_extension takes trigger=, default_name= and priority= here");
+            }
+            Expr(kw->value());
+        }
+        if (!call->args().empty()) Error(call->args()[0]->range(), "make_extension takes keyword arguments only");
+    }
+    for (ir::ParamInfo& p : fn->params) {
+        if (p.type && p.type->kind != TypeKind::kUnknown) continue;
+        p.type = param;
+        changed_ = true;
+        if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = param;
+    }
+    if ((name == "eval_hook" || name == "extension") && fn->params.size() != 1) {
+        Error(arg.value->range(), "'" + fn->name + "' is called with one argument (the " +
+                                      (name == "extension" ? "trainer" : "evaluator") + "); it takes " +
+                                      std::to_string(fn->params.size()));
+    }
+    if (name == "loss_func" && fn->return_type && fn->return_type->kind != TypeKind::kUnknown &&
+        !IsArrayLike(fn->return_type)) {
+        Error(arg.value->range(), "the loss function '" + fn->name + "' must return a Variable, not '" +
+                                      PyName(fn->return_type) + "'");
+    }
+    return true;
+}
+
+}  // namespace cnet::compiler::sema

@@ -1,0 +1,135 @@
+// subclass_adapters.h — conversions used by the generated overrides of a .cnet class that derives from a
+// library class (Note [Library base classes] in compiler/sema/library_bases.h): what the user's method
+// returns (a tuple or list of arrays, Variables, numbers or None) into what the runtime expects (an
+// ArrayList, a VarList, an Example, a Batch), and a non-owning handle to an object the runtime passes by
+// reference (the Trainer given to an extension).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "cnet/core/error.h"
+
+#include "cnet/core/function_node.h"
+#include "cnet/core/variable.h"
+#include "cnet/iterators/iterator.h"
+#include "cnet/py/format.h"
+
+namespace cnet::adapters {
+
+/// A shared_ptr that does not own `object` (aliasing an empty one): for objects the runtime owns and lends
+/// to a user method for the duration of a call.
+template <typename T>
+std::shared_ptr<T> Borrow(T& object) {
+    return std::shared_ptr<T>(std::shared_ptr<T>(), &object);
+}
+
+template <typename T, size_t N>
+std::vector<T> ToList(const SmallVector<T, N>& values) {
+    return std::vector<T>(values.begin(), values.end());
+}
+
+/// retain_inputs((0, 1)): the indexes as the node keeps them.
+inline IndexList Indexes(const std::vector<int64_t>& indexes) {
+    IndexList out;
+    for (int64_t i : indexes) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+inline Array AsArray(const Array& a) { return a; }
+inline Array AsArray(const Variable& v) { return v.defined() ? v.array() : Array(); }
+inline Array AsArray(py::NoneType) { return Array(); }
+/// A number in an example becomes a 0-d array of NumPy's dtype for it (int64, float64, bool).
+inline Array AsArray(int64_t v) { return Array::FromScalar(Scalar(v), Dtype::kInt64); }
+inline Array AsArray(double v) { return Array::FromScalar(Scalar(v), Dtype::kFloat64); }
+inline Array AsArray(bool v) { return Array::FromScalar(Scalar(v), Dtype::kBool); }
+
+inline Variable AsVariable(const Variable& v) { return v; }
+inline Variable AsVariable(const Array& a) { return a.defined() ? Variable(a, false) : Variable(); }
+inline Variable AsVariable(py::NoneType) { return Variable(); }
+
+/// A forward's result (`return y,` / `return y1, y2` / a list) as the outputs of a node.
+template <typename... T>
+ArrayList ToArrayList(const std::tuple<T...>& values) {
+    ArrayList out;
+    std::apply([&](const auto&... v) { (out.push_back(AsArray(v)), ...); }, values);
+    return out;
+}
+template <typename T>
+ArrayList ToArrayList(const std::vector<T>& values) {
+    ArrayList out;
+    for (const T& v : values) out.push_back(AsArray(v));
+    return out;
+}
+inline ArrayList ToArrayList(const Array& value) { return ArrayList{value}; }
+
+/// A backward's result: gradients (Variables, arrays or None).
+template <typename... T>
+VarList ToVarList(const std::tuple<T...>& values) {
+    VarList out;
+    std::apply([&](const auto&... v) { (out.push_back(AsVariable(v)), ...); }, values);
+    return out;
+}
+template <typename T>
+VarList ToVarList(const std::vector<T>& values) {
+    VarList out;
+    for (const T& v : values) out.push_back(AsVariable(v));
+    return out;
+}
+inline VarList ToVarList(const Variable& value) { return VarList{value}; }
+
+/// get_example's result: a tuple of arrays/numbers (x, t), or one array.
+template <typename... T>
+datasets::Example ToExample(const std::tuple<T...>& values) {
+    datasets::Example out;
+    std::apply([&](const auto&... v) { (out.push_back(AsArray(v)), ...); }, values);
+    return out;
+}
+template <typename T>
+datasets::Example ToExample(const T& value) {
+    return datasets::Example{AsArray(value)};
+}
+
+/// __next__'s result: a list of examples.
+template <typename T>
+iterators::Batch ToBatch(const std::vector<T>& examples) {
+    iterators::Batch out;
+    out.reserve(examples.size());
+    for (const T& e : examples) out.push_back(ToExample(e));
+    return out;
+}
+inline iterators::Batch ToBatch(const iterators::Batch& batch) { return batch; }
+
+/// An iterator's previous_epoch_detail: a float, or None before the first batch.
+inline std::optional<double> ToOptionalDouble(double v) { return v; }
+inline std::optional<double> ToOptionalDouble(const std::optional<double>& v) { return v; }
+inline std::optional<double> ToOptionalDouble(py::NoneType) { return std::nullopt; }
+
+/// The first N outputs of a node as a tuple (calling a Function with several outputs).
+template <size_t N, size_t... I>
+auto OutputsImpl(const VarList& outputs, std::index_sequence<I...>) {
+    CNET_CHECK_AS(ValueError, outputs.size() == N, "expected ", N, " outputs, the function returned ", outputs.size());
+    return std::make_tuple(outputs[I]...);
+}
+template <size_t N>
+auto Outputs(const VarList& outputs) {
+    return OutputsImpl<N>(outputs, std::make_index_sequence<N>{});
+}
+
+/// The list of input arrays a user forward receives.
+inline std::vector<Array> InputList(const ArrayList& inputs) { return std::vector<Array>(inputs.begin(), inputs.end()); }
+
+/// True when every input is on the CPU (a forward_cpu / backward_cpu call), as Chainer decides by the arrays.
+inline bool AllOnCpu(const ArrayList& arrays) {
+    for (const Array& a : arrays) {
+        if (a.defined() && !a.device().is_cpu()) return false;
+    }
+    return true;
+}
+
+}  // namespace cnet::adapters
