@@ -201,7 +201,11 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
     const ir::FunctionInfo& fn = *t->function;
     std::string capture = "[]";
     std::string callee = fn.cpp_name;
-    if (t->kind == TypeKind::kBoundMethod) {
+    if (fn.enclosing != nullptr) {
+        // A closure (a nested def, a lambda, or one returned by a call: vae's get_loss_func()): its value.
+        capture = "[callee_ = " + E(*arg.value) + "]";
+        callee = "callee_";
+    } else if (t->kind == TypeKind::kBoundMethod) {
         const auto& attr = ast::Cast<ast::AttributeExpr>(*arg.value);
         std::string op;
         const std::string recv = Receiver(attr.value(), &op);
