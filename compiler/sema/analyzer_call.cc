@@ -3,6 +3,7 @@
 // parameter types inferred from call sites, and the typing of Python builtins and argparse.
 #include "compiler/diagnostics/edit_distance.h"
 #include "compiler/sema/analyzer.h"
+#include "compiler/sema/library_bases.h"
 
 namespace cnet::compiler::sema {
 
@@ -257,8 +258,9 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
             const BuiltinEntry& entry = *callee->entry;
             ir::CallInfo call;
             if (entry.lib_type != nullptr && (entry.lib_type->name == "Chain" || entry.lib_type->name == "Link" ||
-                                              entry.lib_type->name == "ChainList")) {
-                Error(e.range(), "create a subclass of chainer." + entry.lib_type->name + " instead of an instance");
+                                              entry.lib_type->name == "ChainList" ||
+                                              (FindLibraryBase(entry.lib_type->name) && entry.lib_type->name != "StandardUpdater"))) {
+                Error(e.range(), "create a subclass of " + entry.QualifiedName() + " instead of an instance");
                 return types::Unknown();
             }
             Bind(e, entry.name, LibParams(entry), call);
