@@ -18,6 +18,10 @@ if(EXPECTED)
     message(FATAL_ERROR "output of ${SOURCE} differs from ${EXPECTED}:\n--- got\n${run_out}--- expected\n${expected}")
   endif()
 endif()
+# -DOUTPUT_MATCH=<regex>: the output must match it (a run whose exact figures may vary with the thread count).
+if(OUTPUT_MATCH AND NOT run_out MATCHES "${OUTPUT_MATCH}")
+  message(FATAL_ERROR "output of ${SOURCE} does not match '${OUTPUT_MATCH}':\n${run_out}")
+endif()
 # -DLOG=<file written by the run, relative to OUT's directory> -DLOG_KEY=<key> -DLOG_MIN=<number>: the last
 # entry of that LogReport JSON log must have LOG_KEY above LOG_MIN (a training run that learned something).
 if(LOG)
