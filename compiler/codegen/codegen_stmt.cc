@@ -266,6 +266,14 @@ void Generator::Stmt(const ast::Stmt& s) {
                 w_.Line("return 0;");
                 return;
             }
+            // A bare `return` in a function that returns a value elsewhere returns None (a fuzzer finding: the
+            // C++ `return;` did not compile where the return type is a Variable | None).
+            if (r.value() == nullptr && !fn_->is_init && fn_->return_type->kind != TypeKind::kNone &&
+                fn_->return_type->kind != TypeKind::kUnknown) {
+                Marker(s, true);
+                w_.Line("return " + NoneOf(fn_->return_type) + ";");
+                return;
+            }
             if (r.value() == nullptr || fn_->return_type->kind == TypeKind::kNone) {
                 if (r.value() != nullptr && !ast::Isa<ast::NoneLiteral>(*r.value())) {
                     Marker(s, true);
