@@ -82,6 +82,7 @@ VarList ToVarList(const std::vector<T>& values) {
     return out;
 }
 inline VarList ToVarList(const Variable& value) { return VarList{value}; }
+inline VarList ToVarList(const VarList& values) { return values; }
 
 /// get_example's result: a tuple of arrays/numbers (x, t), or one array.
 template <typename... T>
