@@ -17,7 +17,11 @@
 # -O1: a program is glue around the runtime (built -O3 with its own flags), and its build is what a user waits for
 # while iterating. -O1 compiles models/mlp.cnet about 0.6 s faster than -O2; tree_rnn's training and a 30-million
 # step Python-level loop ran equally fast either way (docs/performance.md, "Compile time").
-string(JOIN " " CNET_PROGRAM_CXX_FLAGS -std=c++17 -O1 ${CMAKE_CXX_FLAGS} ${CNET_SANITIZER_FLAGS})
+# The exception is the kernels cnetc emits into a program (compiler/kernel: CuPy-form, @elementwise and fused
+# chains): their loops are vectorized (which -O1 alone does not do) and split over threads by OpenMP above 65536
+# elements, as they are in the runtime.
+string(JOIN " " CNET_PROGRAM_CXX_FLAGS -std=c++17 -O1 -ftree-vectorize ${OpenMP_CXX_FLAGS} ${CMAKE_CXX_FLAGS}
+       ${CNET_SANITIZER_FLAGS})
 separate_arguments(CNET_PROGRAM_CXX_FLAGS UNIX_COMMAND "${CNET_PROGRAM_CXX_FLAGS}")  # a list, one flag each
 
 # GCC looks for NAME.gch beside the header named by -include, so the header is a stub in the build tree.
