@@ -96,7 +96,11 @@ void DumpProgram(const Program& program, std::ostream& out) {
     for (const auto& [dest, type] : program.arg_types) out << "argument " << dest << ": " << sema::PyName(type) << "\n";
     for (const auto& cls : program.classes) {
         static const char* kKinds[] = {"Chain", "ChainList", "Link", "record"};
-        out << "class " << cls->name << " [" << kKinds[static_cast<int>(cls->kind)] << "]"
+        // A library base (Iterator, StandardUpdater, ...) is named by its class; the others by their kind.
+        const std::string kind = cls->kind == ClassInfo::Kind::kLibrary
+                                     ? (cls->lib_base != nullptr ? cls->lib_base->name : std::string("library"))
+                                     : kKinds[static_cast<int>(cls->kind)];
+        out << "class " << cls->name << " [" << kind << "]"
             << (cls->user_base != nullptr ? " : " + cls->user_base->name : "") << "\n";
         for (const auto& f : cls->fields) {
             out << "  field " << f->name << ": " << sema::PyName(f->type) << (f->is_link ? " [link]" : "") << "\n";
