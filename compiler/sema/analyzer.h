@@ -26,6 +26,9 @@ struct BindParam {
     const ir::ParamInfo* param = nullptr;
 };
 
+/// A user def's (or lambda's) parameter before its type is inferred: name, hygienic C++ name, default.
+ir::ParamInfo UntypedParam(const ast::Param& p);
+
 class Analyzer {
 public:
     Analyzer(const ast::Module& module, DiagnosticEngine& diags, ir::Program& program);

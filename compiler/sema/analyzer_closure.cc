@@ -90,12 +90,7 @@ TypeRef Analyzer::Lambda(const ast::LambdaExpr& e) {
         nc->called = true;
         for (const auto& p : e.params()) {
             if (p->param_kind() != ast::Param::Kind::kNormal) continue;
-            ir::ParamInfo info;
-            info.name = p->name();
-            info.cpp_name = CppIdentifier(p->name());
-            info.param = p.get();
-            info.default_value = p->default_value();
-            info.type = types::Unknown();
+            const ir::ParamInfo info = UntypedParam(*p);
             nc->params.push_back(info);
             auto v = std::make_unique<ir::VarInfo>();
             v->name = p->name();

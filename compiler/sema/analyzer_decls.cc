@@ -26,6 +26,16 @@ std::unique_ptr<ir::Program> Analyze(const ast::Module& module, DiagnosticEngine
 Analyzer::Analyzer(const ast::Module& module, DiagnosticEngine& diags, ir::Program& program)
     : module_(module), diags_(diags), program_(program), table_(BuiltinTable::Get()) {}
 
+ir::ParamInfo UntypedParam(const ast::Param& p) {
+    ir::ParamInfo info;
+    info.name = p.name();
+    info.cpp_name = CppIdentifier(p.name());
+    info.param = &p;
+    info.default_value = p.default_value();
+    info.type = types::Unknown();
+    return info;
+}
+
 void Analyzer::Error(const SourceRange& range, const std::string& message) {
     if (report_) diags_.Error(range, message);
 }
@@ -372,13 +382,7 @@ ir::FunctionInfo* Analyzer::CollectFunction(const ast::FunctionDef& def, ir::Cla
             continue;
         }
         if (p->param_kind() != ast::Param::Kind::kNormal) continue;
-        ir::ParamInfo info;
-        info.name = p->name();
-        info.cpp_name = CppIdentifier(p->name());
-        info.param = p.get();
-        info.default_value = p->default_value();
-        info.type = types::Unknown();
-        fn->params.push_back(info);
+        fn->params.push_back(UntypedParam(*p));
     }
     for (const ir::ParamInfo& p : fn->params) {
         auto v = std::make_unique<ir::VarInfo>();
