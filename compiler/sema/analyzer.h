@@ -143,6 +143,9 @@ public:
     // ---- base_init.cc
     void CheckBaseConstruction();
 
+    // ---- shape_check.cc (Note [Static shape checks])
+    void CheckShapes();
+
     void Error(const SourceRange& range, const std::string& message);
     void ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
                        const std::string& note);

@@ -156,6 +156,7 @@ void Analyzer::Run() {
     if (program_.script_function) {
         for (auto& v : program_.script_function->locals) v->hoisted = true;
     }
+    CheckShapes();
 }
 
 // ---- module level
