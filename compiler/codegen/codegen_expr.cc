@@ -12,6 +12,10 @@ namespace cnet::compiler::codegen {
 
 std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
     std::string code = ExprImpl(e, want);
+    if (const ir::ExprInfo* info = program_.Info(e); info != nullptr && info->narrowed_from &&
+                                                     !sema::IsHandle(info->type)) {
+        code = "(" + code + ").value()";  // an `int | None` proven not None (Note [Narrowing] in sema)
+    }
     if (want) code = Convert(code, e, TypeOf(e), want);
     return code;
 }

@@ -149,6 +149,8 @@ struct ExprInfo {
     const FieldInfo* field = nullptr;        // self.x / obj.x of a user class
     const sema::BuiltinEntry* attr = nullptr;  // attribute of a library value (x.shape, args.gpu)
     bool is_self = false;
+    /// A `T | None` read where a test proved it not None (Note [Narrowing]): the declared type; `type` is T.
+    TypeRef narrowed_from;
 };
 
 struct Program {

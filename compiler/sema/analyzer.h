@@ -140,6 +140,26 @@ public:
     void CheckDefiniteAssignment(ir::FunctionInfo& fn, const std::vector<const ast::Stmt*>& body, bool module_level);
     void CheckDefiniteAssignmentEverywhere();
 
+    // ---- narrowing.cc (Note [Narrowing])
+    struct NarrowFacts {
+        std::vector<std::string> when_true, when_false;  // paths proven not None when the test is true / false
+    };
+    struct NarrowFact {
+        std::string key;  // `x`, `self.left`; empty once the path was assigned
+        const ir::FunctionInfo* fn;
+    };
+    NarrowFacts ConditionFacts(const ast::Expr& test) const;
+    void PushFacts(const std::vector<std::string>& keys);
+    void PopFacts(std::size_t size);
+    /// The type of a read of `e` (typed `t`), narrowed to T where a fact proves it is not None.
+    TypeRef Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info);
+    void KillFacts(const ast::Expr& target);
+    void KillFactsAssignedIn(const ast::StmtList& body);
+    static bool AlwaysLeaves(const ast::StmtList& body);
+    void AnalyzeIf(const ast::IfStmt& s);
+    TypeRef BoolOperands(const ast::BoolOpExpr& e);
+    TypeRef Conditional(const ast::ConditionalExpr& c, const TypeRef& expected);
+
     // ---- base_init.cc
     void CheckBaseConstruction();
 
@@ -167,6 +187,7 @@ public:
     int loop_depth_ = 0;
     int handler_depth_ = 0;
     std::set<const ast::Node*> generator_args_;  // generator expressions that are a call's positional argument  // inside an `except` block (a bare `raise` re-raises)
+    std::vector<NarrowFact> narrowed_;  // Note [Narrowing]
     bool in_init_scope_ = false;
     bool report_ = false;
     bool changed_ = false;

@@ -12,6 +12,7 @@ TypeRef Analyzer::Expr(const ast::Expr& e, const TypeRef& expected) {
     ir::ExprInfo info;
     TypeRef t = ExprImpl(e, expected, info);
     if (!t) t = types::Unknown();
+    t = Narrowed(e, t, info);
     info.type = t;
     ir::ExprInfo& slot = program_.exprs[&e];
     slot = info;
@@ -57,33 +58,12 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
         }
         case ast::NodeKind::kBinaryExpr:
             return Binary(ast::Cast<ast::BinaryExpr>(e));
-        case ast::NodeKind::kBoolOpExpr: {
-            TypeRef result;
-            for (const auto& v : ast::Cast<ast::BoolOpExpr>(e).values()) {
-                TypeRef t = Expr(*v);
-                if (IsArrayLike(t)) {
-                    Error(v->range(), "'and'/'or' on arrays is ambiguous; use np.logical_and(a, b) / "
-                                      "np.logical_or(a, b) (or '&' / '|') on arrays, or compare explicitly");
-                }
-            }
-            (void)result;
-            return types::Bool();
-        }
+        case ast::NodeKind::kBoolOpExpr:
+            return BoolOperands(ast::Cast<ast::BoolOpExpr>(e));
         case ast::NodeKind::kCompareExpr:
             return Compare(ast::Cast<ast::CompareExpr>(e));
-        case ast::NodeKind::kConditionalExpr: {
-            const auto& c = ast::Cast<ast::ConditionalExpr>(e);
-            Expr(c.test());
-            TypeRef a = Expr(c.body(), expected);
-            TypeRef b = Expr(c.orelse(), expected);
-            TypeRef j = Join(a, b);
-            if (!j) {
-                Error(e.range(), "the branches of this conditional expression have different types '" + PyName(a) +
-                                     "' and '" + PyName(b) + "'");
-                return a;
-            }
-            return j;
-        }
+        case ast::NodeKind::kConditionalExpr:
+            return Conditional(ast::Cast<ast::ConditionalExpr>(e), expected);
         case ast::NodeKind::kCallExpr:
             return Call(ast::Cast<ast::CallExpr>(e));
         case ast::NodeKind::kAttributeExpr:

@@ -71,7 +71,9 @@ void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
 }
 
 void Analyzer::AnalyzeBlock(const ast::StmtList& body) {
+    const std::size_t facts = narrowed_.size();  // facts of `assert` / `if ...: return` end with the block
     for (const ast::StmtPtr& s : body) AnalyzeStmt(*s);
+    PopFacts(facts);
 }
 
 void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
@@ -136,22 +138,24 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
             return;
         }
         case ast::NodeKind::kIfStmt: {
-            const auto& i = ast::Cast<ast::IfStmt>(s);
-            Expr(i.test());
-            AnalyzeBlock(i.body());
-            AnalyzeBlock(i.orelse());
+            AnalyzeIf(ast::Cast<ast::IfStmt>(s));
             return;
         }
         case ast::NodeKind::kWhileStmt: {
             const auto& w = ast::Cast<ast::WhileStmt>(s);
             if (!w.orelse().empty()) Unsupported(s, "'while ... else' is not supported; use a flag variable");
+            KillFactsAssignedIn(w.body());
             Expr(w.test());
+            const std::size_t facts = narrowed_.size();
+            PushFacts(ConditionFacts(w.test()).when_true);
             ++loop_depth_;
             AnalyzeBlock(w.body());
             --loop_depth_;
+            PopFacts(facts);
             return;
         }
         case ast::NodeKind::kForStmt:
+            KillFactsAssignedIn(ast::Cast<ast::ForStmt>(s).body());
             AnalyzeFor(ast::Cast<ast::ForStmt>(s));
             return;
         case ast::NodeKind::kWithStmt:
@@ -196,6 +200,7 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
             const auto& a = ast::Cast<ast::AssertStmt>(s);
             Expr(a.test());
             if (a.message() != nullptr) Expr(*a.message());
+            PushFacts(ConditionFacts(a.test()).when_true);  // to the end of the block
             return;
         }
         case ast::NodeKind::kDelStmt: {
@@ -244,6 +249,7 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
 }
 
 void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, const ast::Node& at) {
+    KillFacts(target);
     if (const auto* n = ast::DynCast<ast::NameExpr>(&target)) {
         if (fn_ == nullptr) return;  // a global constant (typed by CollectModule)
         ir::VarInfo* v = fn_->FindLocal(n->id());

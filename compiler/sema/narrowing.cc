@@ -1,0 +1,197 @@
+// narrowing.cc — `T | None` narrowed to `T` where a test proves the value is not None (Note [Narrowing]).
+#include "compiler/ast/traversal.h"
+#include "compiler/sema/analyzer.h"
+
+namespace cnet::compiler::sema {
+
+// Note [Narrowing]
+// ~~~~~~~~~~~~~~~~
+// A name or attribute path (`x`, `self.left`, `x.grad`) of type `T | None` reads as `T` where a test proves it is
+// not None, as in mypy:
+//   - inside `if x is not None:` / `if x:` (and the `else` of `if x is None:`), the right side of
+//     `x is not None and ...` / `x is None or ...`, the branches of `a if x is not None else b`;
+//   - after `assert x is not None`, and after `if x is None: return` (a branch that always leaves the block:
+//     return, raise, break, continue), to the end of the enclosing block.
+// A fact ends where the path is assigned (any assignment to `x` or `x.attr` drops `x...` facts; a loop drops,
+// on entry, the facts of every path its body assigns, since a later iteration reads after the assignment), and it
+// does not reach into a nested def or lambda (which may run after a rebinding). Narrowing changes only the type
+// sema records for that read (ExprInfo::narrowed_from keeps the declared one): a handle type (Variable, ndarray,
+// an object) is the same C++ either way, and an `int | None` (std::optional) is read with `.value()`, which
+// throws rather than read an empty optional should a method call clear a field behind the test's back.
+
+namespace {
+
+// The path a fact is about: `x`, `self.left`, `x.grad.data`; empty for any other expression.
+std::string PathKey(const ast::Expr& e) {
+    if (const auto* n = ast::DynCast<ast::NameExpr>(&e)) return n->id();
+    if (const auto* a = ast::DynCast<ast::AttributeExpr>(&e)) {
+        std::string base = PathKey(a->value());
+        return base.empty() ? base : base + "." + a->attr();
+    }
+    return {};
+}
+
+bool IsNoneLiteral(const ast::Expr& e) { return ast::Isa<ast::NoneLiteral>(e); }
+
+}  // namespace
+
+Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
+    NarrowFacts f;
+    if (const auto* c = ast::DynCast<ast::CompareExpr>(&test); c != nullptr && c->ops().size() == 1) {
+        const ast::CompareOp op = c->ops()[0];
+        if (op != ast::CompareOp::kIs && op != ast::CompareOp::kIsNot) return f;
+        const ast::Expr& right = *c->comparators()[0];
+        std::string key;
+        if (IsNoneLiteral(right)) key = PathKey(c->left());
+        if (IsNoneLiteral(c->left())) key = PathKey(right);
+        if (key.empty()) return f;
+        (op == ast::CompareOp::kIsNot ? f.when_true : f.when_false).push_back(key);
+        return f;
+    }
+    if (const auto* u = ast::DynCast<ast::UnaryExpr>(&test); u != nullptr && u->op() == ast::UnaryOp::kNot) {
+        NarrowFacts inner = ConditionFacts(u->operand());
+        std::swap(inner.when_true, inner.when_false);
+        return inner;
+    }
+    if (const auto* b = ast::DynCast<ast::BoolOpExpr>(&test)) {
+        // `a and b` true: both are; `a or b` false: both are. (The other direction proves nothing.)
+        const bool is_and = b->op() == ast::BoolOp::kAnd;
+        for (const auto& v : b->values()) {
+            NarrowFacts part = ConditionFacts(*v);
+            auto& from = is_and ? part.when_true : part.when_false;
+            auto& to = is_and ? f.when_true : f.when_false;
+            to.insert(to.end(), from.begin(), from.end());
+        }
+        return f;
+    }
+    if (std::string key = PathKey(test); !key.empty()) f.when_true.push_back(key);  // `if x:`
+    return f;
+}
+
+void Analyzer::PushFacts(const std::vector<std::string>& keys) {
+    for (const std::string& k : keys) narrowed_.push_back({k, fn_});
+}
+
+void Analyzer::PopFacts(std::size_t size) {
+    if (narrowed_.size() > size) narrowed_.resize(size);
+}
+
+TypeRef Analyzer::Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info) {
+    if (t->kind != TypeKind::kOptional || narrowed_.empty()) return t;
+    if (info.local != nullptr && info.local->in_comprehension) return t;
+    const std::string key = PathKey(e);
+    if (key.empty()) return t;
+    for (const NarrowFact& f : narrowed_) {
+        if (f.key == key && f.fn == fn_) {
+            info.narrowed_from = t;
+            return StripOptional(t);
+        }
+    }
+    return t;
+}
+
+void Analyzer::KillFacts(const ast::Expr& target) {
+    if (const auto* t = ast::DynCast<ast::TupleExpr>(&target)) {
+        for (const auto& e : t->elements()) KillFacts(*e);
+        return;
+    }
+    if (const auto* l = ast::DynCast<ast::ListExpr>(&target)) {
+        for (const auto& e : l->elements()) KillFacts(*e);
+        return;
+    }
+    const std::string key = PathKey(target);
+    if (key.empty()) return;
+    for (NarrowFact& f : narrowed_) {
+        if (f.key == key || f.key.compare(0, key.size() + 1, key + ".") == 0) f.key.clear();
+    }
+}
+
+void Analyzer::KillFactsAssignedIn(const ast::StmtList& body) {
+    if (narrowed_.empty()) return;
+    for (const ast::StmtPtr& s : body) {
+        ast::WalkPreorder(*s, [&](const ast::Node& n) {
+            if (const auto* a = ast::DynCast<ast::AssignStmt>(&n)) {
+                for (const auto& t : a->targets()) KillFacts(*t);
+            } else if (const auto* aug = ast::DynCast<ast::AugAssignStmt>(&n)) {
+                KillFacts(aug->target());
+            } else if (const auto* ann = ast::DynCast<ast::AnnAssignStmt>(&n)) {
+                KillFacts(ann->target());
+            } else if (const auto* f = ast::DynCast<ast::ForStmt>(&n)) {
+                KillFacts(f->target());
+            }
+        });
+    }
+}
+
+bool Analyzer::AlwaysLeaves(const ast::StmtList& body) {
+    if (body.empty()) return false;
+    const ast::Stmt& last = *body.back();
+    switch (last.kind()) {
+        case ast::NodeKind::kReturnStmt:
+        case ast::NodeKind::kRaiseStmt:
+        case ast::NodeKind::kBreakStmt:
+        case ast::NodeKind::kContinueStmt:
+            return true;
+        case ast::NodeKind::kIfStmt: {
+            const auto& i = ast::Cast<ast::IfStmt>(last);
+            return AlwaysLeaves(i.body()) && AlwaysLeaves(i.orelse());
+        }
+        default:
+            return false;
+    }
+}
+
+void Analyzer::AnalyzeIf(const ast::IfStmt& s) {
+    Expr(s.test());
+    const NarrowFacts facts = ConditionFacts(s.test());
+    const std::size_t mark = narrowed_.size();
+    PushFacts(facts.when_true);
+    AnalyzeBlock(s.body());
+    PopFacts(mark);
+    PushFacts(facts.when_false);
+    AnalyzeBlock(s.orelse());
+    PopFacts(mark);
+    // `if x is None: return` — what follows runs only when the test was false (and the other way round).
+    const bool body_leaves = AlwaysLeaves(s.body());
+    const bool else_leaves = AlwaysLeaves(s.orelse());
+    if (body_leaves && !else_leaves) PushFacts(facts.when_false);
+    if (else_leaves && !body_leaves) PushFacts(facts.when_true);
+}
+
+TypeRef Analyzer::BoolOperands(const ast::BoolOpExpr& e) {
+    const std::size_t mark = narrowed_.size();
+    const bool is_and = e.op() == ast::BoolOp::kAnd;
+    for (const auto& v : e.values()) {
+        TypeRef t = Expr(*v);
+        if (IsArrayLike(t)) {
+            Error(v->range(), "'and'/'or' on arrays is ambiguous; use np.logical_and(a, b) / "
+                              "np.logical_or(a, b) (or '&' / '|') on arrays, or compare explicitly");
+        }
+        // The next operand runs only when this one was true (`and`) or false (`or`).
+        NarrowFacts facts = ConditionFacts(*v);
+        PushFacts(is_and ? facts.when_true : facts.when_false);
+    }
+    PopFacts(mark);
+    return types::Bool();
+}
+
+TypeRef Analyzer::Conditional(const ast::ConditionalExpr& c, const TypeRef& expected) {
+    Expr(c.test());
+    const NarrowFacts facts = ConditionFacts(c.test());
+    const std::size_t mark = narrowed_.size();
+    PushFacts(facts.when_true);
+    TypeRef a = Expr(c.body(), expected);
+    PopFacts(mark);
+    PushFacts(facts.when_false);
+    TypeRef b = Expr(c.orelse(), expected);
+    PopFacts(mark);
+    TypeRef j = Join(a, b);
+    if (!j) {
+        Error(c.range(), "the branches of this conditional expression have different types '" + PyName(a) + "' and '" +
+                             PyName(b) + "'");
+        return a;
+    }
+    return j;
+}
+
+}  // namespace cnet::compiler::sema
