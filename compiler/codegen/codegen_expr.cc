@@ -196,6 +196,9 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
     const ir::ExprInfo* info = program_.Info(e);
     CNET_INTERNAL_CHECK(info != nullptr) << "codegen: unresolved attribute '" << e.attr() << "'";
     const TypeRef value_type = TypeOf(e.value());
+    if (info->field != nullptr && value_type->kind == TypeKind::kUserClassRef) {  // `Alex.insize`: the constant
+        return "(" + E(*info->field->class_value, info->field->type) + ")";
+    }
     if (info->field != nullptr) {
         std::string op;
         std::string recv = Receiver(e.value(), &op, e.attr());

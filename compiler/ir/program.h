@@ -85,6 +85,7 @@ struct FieldInfo {
     TypeRef type;
     bool is_link = false;  // registered as a child link (add_link)
     const ast::Node* decl = nullptr;
+    const ast::Expr* class_value = nullptr;  // a class attribute's constant (Note [Class attributes] in sema)
 };
 
 struct ClassInfo {

@@ -160,6 +160,15 @@ public:
     TypeRef BoolOperands(const ast::BoolOpExpr& e);
     TypeRef Conditional(const ast::ConditionalExpr& c, const TypeRef& expected);
 
+    // ---- class_attributes.cc (Note [Class attributes])
+    /// `insize = 227` in a class body: a field starting at that constant. False when `s` assigns no name.
+    bool CollectClassAttribute(ir::ClassInfo& cls, const ast::Stmt& s);
+    void MergeClassAttributes();    // after all classes are collected: subclasses repeating a base's constant
+    void AnalyzeClassAttributes();  // the reporting pass: the constants' expressions
+    const ir::FieldInfo* ClassAttribute(const ir::ClassInfo& cls, const std::string& attr) const;
+    /// `Alex.insize = 5`: rejected (true) when `target` is a class attribute read through its class.
+    bool RejectClassAttributeStore(const ast::AttributeExpr& target);
+
     // ---- base_init.cc
     void CheckBaseConstruction();
 

@@ -62,6 +62,7 @@ bool Analyzer::JoinInto(TypeRef& slot, const TypeRef& value, const ast::Node& at
 
 void Analyzer::Run() {
     CollectModule();
+    MergeClassAttributes();
     ChooseEntry();
     // Fixpoint: parameter types flow from call sites, return types from returns, element types of empty
     // lists from later appends. Diagnostics are reported only in the last pass, over settled types.
@@ -88,6 +89,7 @@ void Analyzer::Run() {
     for (auto& g : program_.globals) {
         if (g->def != nullptr) Expr(g->def->value());
     }
+    AnalyzeClassAttributes();
     if (program_.entry == program_.script_function.get() && program_.entry != nullptr) {
         fn_ = program_.entry;
         for (const ast::Stmt* s : program_.script) AnalyzeStmt(*s);
@@ -337,14 +339,14 @@ void Analyzer::CollectClass(const ast::ClassDef& def) {
             m->is_init = fn->name() == "__init__";
             m->is_forward = info->IsLink() && (fn->name() == "forward" || fn->name() == "__call__");
             m->cpp_name = LibraryMemberName(LibraryBaseOf(info), fn->name());
-        } else if (ast::Isa<ast::PassStmt>(*s)) {
+        } else if (ast::Isa<ast::PassStmt>(*s) || CollectClassAttribute(*info, *s)) {
             continue;
         } else if (const auto* e = ast::DynCast<ast::ExprStmt>(s.get());
                    e != nullptr && ast::Isa<ast::StringLiteral>(e->value())) {
             continue;
         } else {
-            Error(s->range(), "a class body may only define methods; assign attributes in '__init__' as "
-                              "'self.name = value'");
+            Error(s->range(), "a class body may only define methods and constant class attributes ('insize = 227'); "
+                              "assign other attributes in '__init__' as 'self.name = value'");
         }
     }
 }

@@ -228,6 +228,12 @@ TypeRef Analyzer::Attribute(const ast::AttributeExpr& e, ir::ExprInfo& info) {
 TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, const ast::AttributeExpr& e,
                            ir::ExprInfo& info) {
     const TypeRef value = StripOptional(value_in);
+    if (value->kind == TypeKind::kUserClassRef) {  // `Alex.insize` (Note [Class attributes])
+        if (const ir::FieldInfo* f = ClassAttribute(*value->user_class, attr)) {
+            info.field = f;
+            return f->type;
+        }
+    }
     switch (value->kind) {
         case TypeKind::kUnknown:
             return types::Unknown();

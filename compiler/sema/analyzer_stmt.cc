@@ -317,6 +317,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         }
         ir::ExprInfo info;
         TypeRef current = Expr(target);
+        if (RejectClassAttributeStore(*a)) return;
         const ir::ExprInfo* got = program_.Info(target);
         if (got != nullptr && got->attr != nullptr && got->attr->setter.empty()) {
             Error(a->attr_range(), "attribute '" + a->attr() + "' is read-only");
