@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <vector>
 
+#include "cnet/core/config.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/grad_rows.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
 #include "cnet/kernels/connection.h"
 #include "cnet/kernels/linalg.h"
+#include "cnet/np/reduction.h"
 
 namespace cnet {
 namespace functions {
@@ -49,6 +51,7 @@ public:
         return {y};
     }
     VarList backward(const IndexList& targets, const VarList& gy) override {
+        if (!config().enable_backprop()) return BackwardArrays(targets, gy[0].array());
         const VarList in = get_retained_inputs();
         const Variable &x = in[0], &W = in[1];
         VarList gx(num_inputs());
@@ -56,6 +59,29 @@ public:
             if (i == 0) gx[0] = linear(gy[0], W.T());          // (N, out) @ (out, in)
             else if (i == 1) gx[1] = linear(gy[0].T(), x.T());  // (out, N) @ (N, in)
             else gx[2] = sum_to(gy[0], input_shape(2));
+        }
+        return gx;
+    }
+
+private:
+    // The same products straight on the arrays when backward is not recorded (no double backprop): the
+    // differentiable form above costs three transposes and two more nodes per call, which dominates
+    // small nets such as the tree RNN.
+    VarList BackwardArrays(const IndexList& targets, const Array& gy) const {
+        const Array &x = input_array(0), &W = input_array(1);
+        VarList gx(num_inputs());
+        for (int i : targets) {
+            Array g;
+            if (i == 0) {
+                g = Array::Empty(x.shape(), gy.dtype(), gy.device());
+                kernels::Gemm(gy, false, W, false, g);  // (N, out) @ (out, in)
+            } else if (i == 1) {
+                g = Array::Empty(W.shape(), gy.dtype(), gy.device());
+                kernels::Gemm(gy, true, x, false, g);  // (out, N) @ (N, in)
+            } else {
+                g = gy.shape()[0] == 1 ? gy.reshape(input_shape(2)).copy() : np::sum(gy, 0);
+            }
+            gx[static_cast<size_t>(i)] = Variable(g);
         }
         return gx;
     }
