@@ -2,6 +2,7 @@
 // fused pass each; the gradient node takes (src, gy) as inputs so its own backward reaches x for double backprop.
 #include <string>
 
+#include "cnet/core/config.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/activation.h"
@@ -77,6 +78,9 @@ public:
         return {kernels::ActivationForward(op_, in[0], a_)};
     }
     VarList backward(const IndexList&, const VarList& gy) override {
+        if (!config().enable_backprop())  // not recorded: SmoothGrad's kernel without its node
+            return {Variable(kernels::ActivationGrad(op_, FromOutput() ? retained_output_array(0) : input_array(0),
+                                                     gy[0].array(), a_))};
         const Variable src = FromOutput() ? get_retained_outputs()[0] : get_retained_inputs()[0];
         return {Apply1<SmoothGrad>({src, gy[0]}, op_, a_)};
     }

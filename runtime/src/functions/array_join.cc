@@ -17,6 +17,7 @@ std::string Str(int64_t v) { return std::to_string(v); }
 
 // Chainer's axis check for an existing axis: -ndim <= axis < ndim.
 void ExpectAxis(const char* label, int axis, int ndim) {
+    if (axis >= 0 ? ndim > axis : ndim >= -axis) return;  // the texts are built only on failure
     if (axis >= 0) type_check::Expect(label, ndim > axis, "in_types[0].ndim > " + Str(axis), Str(ndim) + " <= " + Str(axis));
     else type_check::Expect(label, ndim >= -axis, "in_types[0].ndim >= " + Str(-axis), Str(ndim) + " < " + Str(-axis));
 }
@@ -42,9 +43,10 @@ public:
         for (size_t i = 1; i < in.size(); ++i) {
             type_check::ExpectSameDtype(label(), in, 0, i);
             // Chainer writes in_types[0] on the left: "in_types[0].shape[0] == in_types[1].shape[0]", "4 != 3".
-            type_check::ExpectEq(label(), ndim, in[i].ndim(), "in_types[0].ndim", "in_types[" + Str(i) + "].ndim");
+            if (ndim != in[i].ndim())  // the texts are built only on failure: concat runs once per tree node
+                type_check::ExpectEq(label(), ndim, in[i].ndim(), "in_types[0].ndim", "in_types[" + Str(i) + "].ndim");
             for (int d = 0; d < ndim; ++d) {
-                if (d == axis) continue;
+                if (d == axis || in[0].shape()[d] == in[i].shape()[d]) continue;
                 type_check::ExpectEq(label(), in[0].shape()[d], in[i].shape()[d],
                                      "in_types[0].shape[" + Str(d) + "]", "in_types[" + Str(i) + "].shape[" + Str(d) + "]");
             }

@@ -94,13 +94,14 @@ public:
     explicit SoftmaxCrossEntropyGrad(const SceState& state) : s_(state) {}
     const char* label() const override { return "SoftmaxCrossEntropyGrad"; }
     // in: x (N, C, ...), gy (() for 'mean', t's shape for 'no')
-    ArrayList forward(const ArrayList& in) override {
-        const Array x = ComputeArray(in[0]).as_contiguous();
-        const Array gy = in[1].astype(x.dtype(), false).as_contiguous();
+    ArrayList forward(const ArrayList& in) override { return {Compute(s_, in[0], in[1])}; }
+    static Array Compute(const SceState& s, const Array& x_in, const Array& gy_in) {
+        const Array x = ComputeArray(x_in).as_contiguous();
+        const Array gy = gy_in.astype(x.dtype(), false).as_contiguous();
         Array gx = Array::Empty(x.shape(), x.dtype(), x.device());
-        kernels::SoftmaxCrossEntropyBackward(x, s_.y, s_.labels, s_.weights, s_.ignore_label, gy,
-                                             s_.reduce_mean ? s_.coeff : 1.0, gx);
-        return {gx.astype(in[0].dtype(), false)};
+        kernels::SoftmaxCrossEntropyBackward(x, s.y, s.labels, s.weights, s.ignore_label, gy,
+                                             s.reduce_mean ? s.coeff : 1.0, gx);
+        return gx.astype(x_in.dtype(), false);
     }
     VarList backward(const IndexList&, const VarList&) override {
         throw Error(
@@ -136,6 +137,8 @@ public:
         return {Array::Full(Shape{}, Scalar(total.sum * s_.coeff), in[0].dtype(), in[0].device())};
     }
     VarList backward(const IndexList&, const VarList& gy) override {
+        if (!config().enable_backprop())  // not recorded: the gradient node's kernel without the node
+            return {Variable(SoftmaxCrossEntropyGrad::Compute(s_, input_array(0), gy[0].array())), Variable()};
         return {Apply1<SoftmaxCrossEntropyGrad>({get_retained_inputs()[0], gy[0]}, s_), Variable()};
     }
 

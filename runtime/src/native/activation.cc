@@ -41,7 +41,11 @@ void Unary(Activation op, const Array& x, Array& y, F f) {
     T* yp = y.data<T>();
     const int64_t n = y.size();
     const int threads = ThreadsFor(n, MinWorkPerThread(op));
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    if (threads <= 1) {  // not through an `if` clause: a serialized parallel region still costs ~1 us
+        for (int64_t i = 0; i < n; ++i) yp[i] = f(xp[i]);
+        return;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t i = 0; i < n; ++i) yp[i] = f(xp[i]);
 }
 
@@ -57,7 +61,11 @@ void Binary(Activation op, const Array& s, const Array& gy, Array& gx, F f) {
     T* out = gx.data<T>();
     const int64_t n = gx.size();
     const int threads = ThreadsFor(n, MinWorkPerThread(op));
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    if (threads <= 1) {
+        for (int64_t i = 0; i < n; ++i) out[i] = f(sp[i], gp[i]);
+        return;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t i = 0; i < n; ++i) out[i] = f(sp[i], gp[i]);
 }
 
@@ -174,7 +182,12 @@ template <typename T>
 void SoftmaxTyped(const T* x, T* y, const AxisBlocks& b, bool log) {
     const int64_t block = b.n * b.inner;
     const int threads = b.outer > 1 ? ThreadsFor(b.outer * block, 1 << 13) : 1;
-#pragma omp parallel num_threads(threads) if (threads > 1)
+    if (threads <= 1) {
+        std::vector<T> m(b.inner), s(b.inner);
+        for (int64_t o = 0; o < b.outer; ++o) SoftmaxBlock(x + o * block, y + o * block, b.n, b.inner, log, m.data(), s.data());
+        return;
+    }
+#pragma omp parallel num_threads(threads)
     {
         std::vector<T> m(b.inner), s(b.inner);
 #pragma omp for schedule(static)
@@ -186,7 +199,13 @@ template <typename T>
 void SoftmaxGradTyped(const T* y, const T* gy, T* gx, const AxisBlocks& b, bool log) {
     const int64_t block = b.n * b.inner;
     const int threads = b.outer > 1 ? ThreadsFor(b.outer * block, 1 << 13) : 1;
-#pragma omp parallel num_threads(threads) if (threads > 1)
+    if (threads <= 1) {
+        std::vector<T> s(b.inner);
+        for (int64_t o = 0; o < b.outer; ++o)
+            SoftmaxGradBlock(y + o * block, gy + o * block, gx + o * block, b.n, b.inner, log, s.data());
+        return;
+    }
+#pragma omp parallel num_threads(threads)
     {
         std::vector<T> s(b.inner);
 #pragma omp for schedule(static)
