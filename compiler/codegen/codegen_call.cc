@@ -180,6 +180,11 @@ std::string Generator::Call(const ast::CallExpr& e) {
             if (callee->function != nullptr) {
                 std::string op;
                 std::string recv = Receiver(attr.value(), &op, attr.attr());
+                if (recv.empty() && fn_ != nullptr) {  // self.m(...): this->m(...) when a local named m hides it
+                    for (const auto& v : fn_->locals) {
+                        if (v->cpp_name == callee->function->cpp_name) recv = "this->";
+                    }
+                }
                 return recv + op + callee->function->cpp_name + "(" + Args(*call, true, false) + ")";
             }
             return LibMethod(e, callee->args[0], *callee->entry, *call);

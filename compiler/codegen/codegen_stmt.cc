@@ -200,6 +200,7 @@ void Generator::With(const ast::WithStmt& s) {
         const std::string& cpp = t->lib_type->cpp;
         std::string args = ctor.substr(cpp.size());
         if (args == "()") args = "";
+        w_.Line("CNET_LINE(kCnetSource, " + Line(s) + ");");  // entering may fail (a CUDA device): name the line
         w_.Line(cpp + " " + Temp("config") + args + ";");
     }
     Block(s.body());
