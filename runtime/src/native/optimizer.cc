@@ -31,7 +31,10 @@ using kernels::GradHook;
 using kernels::UpdateArgs;
 using kernels::UpdateRule;
 
-constexpr int64_t kParallelThreshold = 32768;
+// A parallel region is worth it only for large parameters: after one, libgomp's workers spin for a while, and
+// on a busy machine they take the CPU from the main thread (the LSTM LM's 64000-element matrices ran 2x slower
+// with two threads than with one).
+constexpr int64_t kParallelThreshold = 131072;
 constexpr int64_t kBlock = 2048;
 
 template <typename T>
