@@ -48,7 +48,8 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
             const ir::ExprInfo* base = program_.Info(a->value());
             if (base != nullptr && base->is_self && info->field->is_link && fn_ != nullptr && fn_->is_init &&
                 cls_ != nullptr && cls_->kind == ir::ClassInfo::Kind::kChain) {
-                w_.Line(info->field->cpp_name + " = add_link(" + sema::CppStringLiteral(a->attr()) + ", " + value + ");");
+                // Attribute(): this->x when a parameter x hides the member (`self.loss_func = loss_func`)
+                w_.Line(Attribute(*a) + " = add_link(" + sema::CppStringLiteral(a->attr()) + ", " + value + ");");
                 return;
             }
             w_.Line(Attribute(*a) + " = " + value + ";");
@@ -149,7 +150,15 @@ void Generator::If(const ast::IfStmt& s, bool is_elif) {
 
 void Generator::For(const ast::ForStmt& s) {
     const TypeRef elem = TypeOf(s.target());
-    const std::string iter = Iterable(s.iter(), elem);
+    std::string iter = Iterable(s.iter(), elem);
+    const TypeRef iterable = sema::StripOptional(TypeOf(s.iter()));
+    if ((iterable->kind == TypeKind::kUserClass || iterable->kind == TypeKind::kLibObject) &&
+        ast::Isa<ast::CallExpr>(s.iter())) {
+        // `for b in Countdown(3):` loops over *object; a temporary's handle would die before the loop runs.
+        const std::string held = Temp("iterable");
+        w_.Line("const auto " + held + " = " + E(s.iter()) + ";");
+        iter = "*" + held;
+    }
     if (const auto* n = ast::DynCast<ast::NameExpr>(&s.target())) {
         const ir::ExprInfo* info = program_.Info(*n);
         const ir::VarInfo* v = info != nullptr ? info->local : nullptr;

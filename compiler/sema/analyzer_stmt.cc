@@ -425,9 +425,16 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
         }
         case TypeKind::kUserClass:
             if (t->user_class->kind == ir::ClassInfo::Kind::kChainList) return types::LibObject(table_.FindType("Link"));
+            if (const LibType* lib = UserLibraryType(t->user_class); lib != nullptr && lib->name == "Iterator") {
+                return types::LibObject(table_.FindType("Batch"));  // `for batch in it:` calls next() until exhausted
+            }
             break;
         case TypeKind::kLibObject:
             if (t->lib_type->name == "TextIOWrapper") return types::Str();  // `for line in f:`
+            for (const LibType* lib = t->lib_type; lib != nullptr; lib = table_.FindType(lib->base)) {
+                if (lib->name == "Iterator") return types::LibObject(table_.FindType("Batch"));
+                if (lib->base.empty()) break;
+            }
             break;
         default:
             break;
