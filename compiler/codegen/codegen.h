@@ -2,7 +2,7 @@
 // expressions, calls, statements, and the module skeleton (classes, functions, main).
 #pragma once
 
-#include <map>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -54,6 +54,12 @@ public:
     void EmitLibraryOverrides(const ir::ClassInfo& cls);
     std::string CallableAdapter(const ir::BoundArg& arg);
     std::string CallFunctionObject(const ast::CallExpr& e);
+
+    // ---- codegen_order.cc (Note [Evaluation order])
+    bool HasEffects(const ast::Expr& e) const;
+    bool Stable(const ast::Expr& e) const;
+    std::string InOrder(const ast::Expr& e, const std::function<std::string()>& emit);
+    std::string OrderedOperand(const ast::Expr& e, const TypeRef& want, bool* found);
 
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
@@ -131,7 +137,12 @@ public:
     kernel::FusionPlan fusion_;  // elementwise chains run as one generated kernel
     std::map<const ast::Node*, std::string> fused_leaf_code_;  // while emitting a chain's unfused form
     const ast::Node* unfused_root_ = nullptr;  // functions on a call cycle (RecursiveFunctions)
-    std::map<const ir::VarInfo*, std::string> assigned_flags_;  // ir::VarInfo::check_assigned => its flag
+    std::map<const ir::VarInfo*, std::string> assigned_flags_;
+    struct OrderSlot {  // an operand evaluated into a temporary (Note [Evaluation order])
+        std::string temp, code;
+        bool emitted = false, busy = false, braced = false;
+    };
+    std::map<const ast::Expr*, OrderSlot> ordered_;  // ir::VarInfo::check_assigned => its flag
 };
 
 }  // namespace cnet::compiler::codegen

@@ -48,6 +48,8 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
 }
 
 std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
+    bool ordered = false;
+    if (std::string temp = OrderedOperand(e, want, &ordered); ordered) return temp;
     if (auto leaf = fused_leaf_code_.find(&e); leaf != fused_leaf_code_.end()) return leaf->second;
     if (auto fused = fusion_.at.find(&e); fused != fusion_.at.end() && &e != unfused_root_) {
         return FusedCall(e, fused->second);
@@ -73,7 +75,7 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         case ast::NodeKind::kNoneLiteral:
             return want ? NoneOf(want) : "cnet::py::None";
         case ast::NodeKind::kFStringExpr:
-            return FString(ast::Cast<ast::FStringExpr>(e));
+            return InOrder(e, [&] { return FString(ast::Cast<ast::FStringExpr>(e)); });
         case ast::NodeKind::kUnaryExpr: {
             const auto& u = ast::Cast<ast::UnaryExpr>(e);
             switch (u.op()) {
@@ -98,8 +100,10 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
                 TypeOf(b.rhs())->kind != TypeKind::kFloat) {  // int ** -k (sema: a float, as in Python)
                 return "std::pow(static_cast<double>(" + E(b.lhs()) + "), static_cast<double>(" + E(b.rhs()) + "))";
             }
-            return Binary(b.op(), E(b.lhs(), side), side ? side : TypeOf(b.lhs()), E(b.rhs(), side),
-                          side ? side : TypeOf(b.rhs()));
+            return InOrder(e, [&] {
+                return Binary(b.op(), E(b.lhs(), side), side ? side : TypeOf(b.lhs()), E(b.rhs(), side),
+                              side ? side : TypeOf(b.rhs()));
+            });
         }
         case ast::NodeKind::kBoolOpExpr: {
             const auto& b = ast::Cast<ast::BoolOpExpr>(e);
@@ -111,14 +115,14 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             return out + ")";
         }
         case ast::NodeKind::kCompareExpr:
-            return Compare(ast::Cast<ast::CompareExpr>(e));
+            return InOrder(e, [&] { return Compare(ast::Cast<ast::CompareExpr>(e)); });
         case ast::NodeKind::kConditionalExpr: {
             const auto& c = ast::Cast<ast::ConditionalExpr>(e);
             const TypeRef t = TypeOf(e);
             return "(" + Truth(c.test()) + " ? " + E(c.body(), t) + " : " + E(c.orelse(), t) + ")";
         }
         case ast::NodeKind::kCallExpr:
-            return Call(ast::Cast<ast::CallExpr>(e));
+            return InOrder(e, [&] { return Call(ast::Cast<ast::CallExpr>(e)); });
         case ast::NodeKind::kAttributeExpr:
             return Attribute(ast::Cast<ast::AttributeExpr>(e));
         case ast::NodeKind::kSubscriptExpr:
