@@ -337,12 +337,17 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
     if (arrays) {
         switch (op) {
             case BinaryOp::kPow:
-                return variable ? "cnet::pow(" + l + ", " + r + ")" : "cnet::np::power(" + l + ", " + r + ")";
+                if (variable) return "cnet::pow(" + l + ", " + r + ")";
+                if (!sema::IsArrayLike(lt)) return "cnet::np::binary(cnet::kernels::BinaryOp::kPower, " + l + ", " + r + ")";
+                return "cnet::np::power(" + l + ", " + r + ")";
             case BinaryOp::kMatMul:
                 return variable ? "cnet::matmul(" + l + ", " + r + ")" : "cnet::np::matmul(" + l + ", " + r + ")";
             case BinaryOp::kFloorDiv:
-                return variable ? "cnet::functions::floordiv(" + l + ", " + r + ")"
-                                : "cnet::np::floor_divide(" + l + ", " + r + ")";
+                if (variable) return "cnet::functions::floordiv(" + l + ", " + r + ")";
+                if (!sema::IsArrayLike(lt) || !sema::IsArrayLike(rt)) {  // a // 2.0: NumPy's scalar promotion
+                    return "cnet::np::binary(cnet::kernels::BinaryOp::kFloorDivide, " + l + ", " + r + ")";
+                }
+                return "cnet::np::floor_divide(" + l + ", " + r + ")";
             default:
                 break;
         }
@@ -359,13 +364,16 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
         const bool literal = !code.empty() && code.find_first_not_of("-0123456789") == std::string::npos;
         return literal ? "int64_t{" + code + "}" : code;
     };
+    auto as_int = [&](const std::string& code, const TypeRef& t) {
+        return t->kind == TypeKind::kInt ? wide(code) : "static_cast<int64_t>(" + code + ")";
+    };
     auto as_double = [&](const std::string& code, const TypeRef& t) {
         return t->kind == TypeKind::kFloat ? code : "static_cast<double>(" + code + ")";
     };
     switch (op) {
-        case BinaryOp::kDiv:
-            if (is_float) return "(" + l + " / " + r + ")";
-            return "cnet::py::truediv(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
+        case BinaryOp::kDiv:  // ZeroDivisionError with CPython's message ("float division by zero" for floats)
+            if (is_float) return "cnet::py::truediv(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
+            return "cnet::py::truediv(" + as_int(l, lt) + ", " + as_int(r, rt) + ")";
         case BinaryOp::kFloorDiv:
             if (is_float) return "cnet::py::floordiv(" + as_double(l, lt) + ", " + as_double(r, rt) + ")";
             return "cnet::py::floordiv(" + wide(l) + ", " + wide(r) + ")";

@@ -149,7 +149,7 @@ inline double floordiv(double a, double b) {
 }
 /// a % b with the sign of b.
 inline int64_t mod(int64_t a, int64_t b) {
-    if (b == 0) throw ZeroDivisionError("integer division or modulo by zero");
+    if (b == 0) throw ZeroDivisionError("integer modulo by zero");
     int64_t r = a % b;
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
@@ -160,9 +160,13 @@ inline double mod(double a, double b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
-/// a / b is always float division in Python 3.
-inline double truediv(double a, double b) {
+/// a / b is always float division in Python 3; CPython's messages (3.11) differ for ints and floats.
+inline double truediv(int64_t a, int64_t b) {
     if (b == 0) throw ZeroDivisionError("division by zero");
+    return static_cast<double>(a) / static_cast<double>(b);
+}
+inline double truediv(double a, double b) {
+    if (b == 0) throw ZeroDivisionError("float division by zero");
     return a / b;
 }
 /// int ** int (non-negative exponent stays int). cnet's ints are 64-bit: a result past int64 is an error, never
