@@ -61,6 +61,11 @@ public:
     std::string InOrder(const ast::Expr& e, const std::function<std::string()>& emit);
     std::string OrderedOperand(const ast::Expr& e, const TypeRef& want, bool* found);
 
+    // ---- codegen_globals.cc (Note [Late globals] in sema/late_globals.cc)
+    void DeclareGlobalFlag(const ir::GlobalInfo& g);
+    std::string GlobalRead(const ast::NameExpr& e, const ir::GlobalInfo& g);
+    void SetGlobalFlags(const SourceLocation& before);
+
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
 
@@ -137,12 +142,14 @@ public:
     kernel::FusionPlan fusion_;  // elementwise chains run as one generated kernel
     std::map<const ast::Node*, std::string> fused_leaf_code_;  // while emitting a chain's unfused form
     const ast::Node* unfused_root_ = nullptr;  // functions on a call cycle (RecursiveFunctions)
-    std::map<const ir::VarInfo*, std::string> assigned_flags_;
+    std::map<const ir::VarInfo*, std::string> assigned_flags_;  // ir::VarInfo::check_assigned => its flag
     struct OrderSlot {  // an operand evaluated into a temporary (Note [Evaluation order])
         std::string temp, code;
         bool emitted = false, busy = false, braced = false;
     };
-    std::map<const ast::Expr*, OrderSlot> ordered_;  // ir::VarInfo::check_assigned => its flag
+    std::map<const ast::Expr*, OrderSlot> ordered_;
+    std::map<const ir::GlobalInfo*, std::string> global_flags_;  // late globals' "assigned" flags
+    std::set<const ir::GlobalInfo*> global_flags_set_;           // those the entry code has set so far
 };
 
 }  // namespace cnet::compiler::codegen

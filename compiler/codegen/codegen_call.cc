@@ -173,6 +173,11 @@ std::string Generator::Call(const ast::CallExpr& e) {
             const std::string name = callee->function->enclosing != nullptr ? E(e.func()) : callee->function->cpp_name;
             return (adl ? "(" + name + ")" : name) + "(" + Args(*call, true, false) + ")";
         }
+        case TypeKind::kDtype: {  // np.float32(x): a 0-d array (NumPy's scalar) or the array converted
+            const ast::Expr& arg = *e.args()[0];
+            if (TypeOf(arg)->kind == TypeKind::kNdarray) return E(arg) + ".astype(" + E(e.func()) + ")";
+            return "cnet::Array::FromScalar(" + E(arg) + ", " + E(e.func()) + ")";
+        }
         case TypeKind::kUserClassRef:
             return "std::make_shared<" + callee->user_class->cpp_name + ">(" + Args(*call, true, false) + ")";
         case TypeKind::kBoundMethod: {

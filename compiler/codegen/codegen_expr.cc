@@ -40,6 +40,12 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
     if (sema::IsNumeric(from) && to->kind == TypeKind::kVariable) {  // `loss = 0` of a Variable: a float32 0-d constant
         return "cnet::as_variable(cnet::Array::FromScalar(" + code + ", cnet::Dtype::kFloat32))";
     }
+    if (sema::StripOptional(to)->kind == TypeKind::kShape) {  // np.zeros(4), np.random.uniform(0, 1, size)
+        if (from->kind == TypeKind::kInt) return "cnet::Shape{" + code + "}";
+        if (from->kind == TypeKind::kTuple && !ast::Isa<ast::TupleExpr>(e)) {  // a display is a Shape already
+            return "std::apply([](auto... d_) { return cnet::Shape{static_cast<int64_t>(d_)...}; }, " + code + ")";
+        }
+    }
     if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat) {
         // An int64_t inside braces (std::vector<double>{n}) would be a narrowing error.
         return ast::Isa<ast::IntLiteral>(e) ? code + ".0" : "static_cast<double>(" + code + ")";
@@ -158,7 +164,7 @@ std::string Generator::Name(const ast::NameExpr& e) {
         }
         return info->local->cpp_name;
     }
-    if (info->global != nullptr) return info->global->cpp_name;
+    if (info->global != nullptr) return GlobalRead(e, *info->global);
     if (info->attr != nullptr) return info->attr->cpp;
     const TypeRef t = info->type;
     if (t->kind == TypeKind::kLibFunction) return FunctionValue(*t->entry);
@@ -538,6 +544,17 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     if (t->kind == TypeKind::kStr) return "cnet::py::chars(" + E(e) + ")";
     if (t->kind == TypeKind::kDict) return "cnet::py::keys(" + E(e) + ")";  // `for k in d`: the keys, in order
     if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) return "*" + E(e);
+    if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable) {  // `for row in a:` gives a[0], a[1], ...
+        const std::string all = Temp("rows"), out = Temp("out"), i = Temp("i");
+        return "[&] { const auto " + all + " = " + E(e) + "; std::vector<" + sema::CppName(t) + "> " + out +
+               "; for (int64_t " + i + " = 0; " + i + " < cnet::py::len(" + all + "); ++" + i + ") " + out +
+               ".push_back(" + all + "[" + i + "]); return " + out + "; }()";
+    }
+    if (t->kind == TypeKind::kTuple && element && sema::IsComplete(element)) {  // `for v in (x, y, z):`
+        const std::string el = sema::CppName(element);
+        return "std::apply([](const auto&... items_) { return std::vector<" + el + ">{" + el + "(items_)...}; }, " +
+               E(e) + ")";
+    }
     return E(e);
 }
 
@@ -558,13 +575,14 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
             }
             return sema::CppName(want) + "{" + items + "}";
         }
-        if (want && (want->kind == TypeKind::kShape || want->kind == TypeKind::kUnknown)) {
+        const TypeRef shape = want ? sema::StripOptional(want) : nullptr;  // `size: shape | None` of np.random
+        if (shape && (shape->kind == TypeKind::kShape || shape->kind == TypeKind::kUnknown)) {
             std::string items;
             for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
                 const TypeRef et = TypeOf(*tuple->elements()[i]);
                 items += (i ? ", " : "") + E(*tuple->elements()[i], et->kind == TypeKind::kStr ? et : nullptr);
             }
-            return (want->kind == TypeKind::kShape ? "cnet::Shape{" : "{") + items + "}";
+            return (shape->kind == TypeKind::kShape ? "cnet::Shape{" : "{") + items + "}";
         }
         std::string items;
         for (std::size_t i = 0; i < tuple->elements().size(); ++i) {

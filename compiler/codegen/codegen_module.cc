@@ -283,7 +283,10 @@ void Generator::EmitEntry() {
     if (fn.def != nullptr) {
         Block(fn.def->body());
     } else {
-        for (const ast::Stmt* s : program_.script) Stmt(*s);
+        for (const ast::Stmt* s : program_.script) {
+            SetGlobalFlags(s->range().begin);
+            Stmt(*s);
+        }
     }
     std::swap(body, w_);
     // The program's body is a function inside the anonymous namespace, so the user's functions, classes and

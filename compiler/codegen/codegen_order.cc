@@ -3,7 +3,7 @@
 // right to left, so `print(f(), g())` ran g first (also f-strings and comparisons). Where the order can be observed (Note [Evaluation order]),
 // the operands are evaluated into ordered temporaries of an immediately invoked lambda, in source order:
 //
-//     [&] { auto&& arg_1_ = f(); auto&& arg_2_ = g(); return cnet::py::print(arg_1_, arg_2_); }()
+//     [&] { auto arg_1_ = f(); auto arg_2_ = g(); return cnet::py::print(arg_1_, arg_2_); }()
 //
 // Everywhere else the C++ stays as it was.
 #include "compiler/codegen/codegen.h"
@@ -21,9 +21,9 @@ namespace cnet::compiler::codegen {
 // may raise (`/`, `//`, `%` but by a non-zero literal: ZeroDivisionError). The order matters only when some operand has
 // effects and at least two are not stable; then every unstable operand goes into a temporary, and the call
 // reads the temporaries. A display's elements are ordered one by one (the code that builds the display looks
-// at its braces). `auto&&` keeps an lvalue operand a reference (Python passes the object itself) and extends a
-// temporary's life to the lambda's end; ints, floats, bools, strings and tuples are copied, as an immutable
-// Python value read before a later operand changes the variable holding it.
+// at its braces). A temporary holds a call's result by value, and a part of a named object by reference (`auto&&`:
+// Python passes the object itself), but for ints, floats, bools, strings and tuples, which are copied, as an
+// immutable Python value read before a later operand changes the variable holding it.
 
 namespace {
 
@@ -48,9 +48,21 @@ bool NonzeroLiteral(const ast::Expr& e) {
     return false;
 }
 
-// Python's immutable values are copied (a later operand may change the variable an lvalue names); anything else
-// is held by reference, as Python holds the object.
-std::string Held(const TypeRef& type) {
+// How a temporary holds its operand. Python's immutable values are copied (a later operand may change the
+// variable an lvalue names). A part of a named object (`self.items`, `xs[0]`) is held by reference, as Python
+// holds the object; anything else by value, since a reference into a call's result (`f().array`) would dangle.
+std::string Held(const ast::Expr& e, const TypeRef& type) {
+    const ast::Expr* root = &e;
+    for (;;) {
+        if (const auto* a = ast::DynCast<ast::AttributeExpr>(root)) {
+            root = &a->value();
+        } else if (const auto* s = ast::DynCast<ast::SubscriptExpr>(root)) {
+            root = &s->value();
+        } else {
+            break;
+        }
+    }
+    if (root == &e || !ast::Isa<ast::NameExpr>(*root)) return "auto ";
     const TypeRef t = sema::StripOptional(type);
     switch (t->kind) {
         case TypeKind::kInt:
@@ -123,6 +135,7 @@ bool Generator::HasEffects(const ast::Expr& e) const {
         }
         if (const auto* call = ast::DynCast<ast::CallExpr>(&n)) {
             const TypeRef callee = TypeOf(call->func());
+            if (callee && callee->kind == TypeKind::kDtype) return;  // np.float32(x)
             if (!callee || callee->kind != TypeKind::kLibFunction || callee->entry == nullptr ||
                 !PureLibraryFunction(*callee->entry)) {
                 effects = true;
@@ -179,7 +192,7 @@ std::string Generator::InOrder(const ast::Expr& e, const std::function<std::stri
     std::string out = "[&] { ";
     for (const ast::Expr* op : hoisted) {
         const OrderSlot& slot = ordered_[op];
-        if (slot.emitted && !slot.braced) out += Held(TypeOf(*op)) + slot.temp + " = " + slot.code + "; ";
+        if (slot.emitted && !slot.braced) out += Held(*op, TypeOf(*op)) + slot.temp + " = " + slot.code + "; ";
         ordered_.erase(op);
     }
     return out + "return " + body + "; }()";

@@ -64,6 +64,7 @@ std::string Generator::ModelHeader() {
             fn_ = nullptr;
             w_.Comment(Source(*g->def));
             w_.Line("const " + sema::CppName(g->type) + " " + g->cpp_name + " = " + E(g->def->value(), g->type) + ";");
+            if (g->late) DeclareGlobalFlag(*g);
         }
         w_.Line("");
     }

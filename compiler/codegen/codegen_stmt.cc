@@ -110,10 +110,12 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
         const TypeRef et = vt->kind == TypeKind::kTuple ? vt->args[i]
                            : vt->kind == TypeKind::kShape ? sema::types::Int()
                                                           : vt->args[0];
-        const std::string item = vt->kind == TypeKind::kTuple
-                                     ? "std::get<" + std::to_string(i) + ">(" + temp + ")"
-                                     : vt->kind == TypeKind::kShape ? temp + "[" + std::to_string(i) + "]"
-                                                                    : "cnet::py::at(" + temp + ", " + std::to_string(i) + ")";
+        std::string item = vt->kind == TypeKind::kTuple
+                               ? "std::get<" + std::to_string(i) + ">(" + temp + ")"
+                               : vt->kind == TypeKind::kShape ? temp + "[" + std::to_string(i) + "]"
+                                                              : "cnet::py::at(" + temp + ", " + std::to_string(i) + ")";
+        // `train, test = None, None` of names that later hold a dataset: each None becomes the target's None.
+        if (et->kind == TypeKind::kNone) item = Convert(item, *elements[i], et, TypeOf(*elements[i]));
         Assign(*elements[i], item, et, s);
     }
 }

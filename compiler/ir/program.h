@@ -125,6 +125,7 @@ struct GlobalInfo {
     std::string cpp_name;
     TypeRef type;
     const ast::AssignStmt* def = nullptr;
+    bool late = false;  // assigned after a statement that runs code: reads check a flag (Note [Late globals])
 };
 
 /// One argument of a resolved call, in the callee's parameter order.

@@ -36,6 +36,7 @@ public:
 
     // ---- analyzer_decls.cc
     void CollectModule();
+    void MarkLateGlobals();  // late_globals.cc (Note [Late globals])
     void CollectImport(const ast::ImportStmt& s);
     void CollectImportFrom(const ast::ImportFromStmt& s);
     void CollectClass(const ast::ClassDef& def);

@@ -322,6 +322,14 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
             for (const auto& a : e.args()) Expr(*a);
             for (const auto& k : e.keywords()) Expr(k->value());
             return types::Unknown();
+        case TypeKind::kDtype: {  // np.float32(15): a NumPy scalar, a 0-d array of that dtype
+            if (e.args().size() == 1 && e.keywords().empty()) {
+                const TypeRef arg = Expr(*e.args()[0]);
+                if (IsNumeric(arg) || arg->kind == TypeKind::kNdarray) return types::Ndarray();
+            }
+            Error(e.range(), "a dtype called as a function takes one number or array ('np.float32(x)')");
+            return types::Unknown();
+        }
         default:
             break;
     }

@@ -64,6 +64,7 @@ void Analyzer::Run() {
     CollectModule();
     MergeClassAttributes();
     ChooseEntry();
+    MarkLateGlobals();
     // Fixpoint: parameter types flow from call sites, return types from returns, element types of empty
     // lists from later appends. Diagnostics are reported only in the last pass, over settled types.
     for (int pass = 0; pass < 12; ++pass) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cnet/core/array.h"
+#include "cnet/core/float_text.h"
 
 namespace cnet {
 namespace {
@@ -84,10 +85,19 @@ void AlignOnDecimalPoint(std::vector<std::string>& elems) {
     }
 }
 
+// A 0-d array stands for a NumPy scalar (np.float32(15), a.sum()), printed as NumPy prints one: "15.0", "7", "True".
+std::string ScalarText(const Array& a) {
+    const double v = a.at_flat(0);
+    if (IsFloat(a.dtype())) return ShortestFloatText(v, a.dtype());
+    if (a.dtype() == Dtype::kBool) return v != 0 ? "True" : "False";
+    return std::to_string(static_cast<int64_t>(v));
+}
+
 std::string Render(const Array& a, int indent, const char* sep) {
     std::vector<std::string> elems = FormatElements(a);
     if (IsFloat(a.dtype())) AlignOnDecimalPoint(elems);
-    size_t width = 0;
+    // NumPy gives every bool the width of "False": "[ True  True]".
+    size_t width = a.dtype() == Dtype::kBool ? 5 : 0;
     for (const std::string& e : elems) width = std::max(width, e.size());
     std::ostringstream os;
     int64_t index = 0;
@@ -103,6 +113,7 @@ std::string internal::Array2String(const Array& a, int indent, const char* separ
 
 std::string Array::repr() const {
     if (!defined()) return "None";
+    if (ndim() == 0) return ScalarText(*this);
     std::string body = Render(*this, 6, ", ");
     std::string out = "array(" + body;
     const bool default_dtype = dtype_ == Dtype::kFloat64 || dtype_ == Dtype::kInt64 || dtype_ == Dtype::kBool;
@@ -112,6 +123,7 @@ std::string Array::repr() const {
 
 std::string Array::str() const {
     if (!defined()) return "None";
+    if (ndim() == 0) return ScalarText(*this);
     return Render(*this, 0, " ");
 }
 

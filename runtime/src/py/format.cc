@@ -1,6 +1,8 @@
 // format.cc — Python float repr, str() of runtime values, and the format-spec mini-language.
 #include "cnet/py/format.h"
 
+#include "cnet/core/float_text.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -121,37 +123,7 @@ std::string FloatBody(double a, const Spec& spec) {
 
 }  // namespace
 
-std::string repr(double v) {
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
-    std::string sci(buf, res.ptr);  // "-1.2345e-05"
-    const bool negative = sci[0] == '-';
-    if (negative) sci.erase(0, 1);
-    const size_t epos = sci.find('e');
-    std::string digits = sci.substr(0, epos);
-    const int exp = std::stoi(sci.substr(epos + 1));
-    digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
-    std::string out;
-    if (exp >= -4 && exp < 16) {
-        if (exp < 0) {
-            out = "0." + std::string(-exp - 1, '0') + digits;
-        } else if (static_cast<int>(digits.size()) <= exp + 1) {
-            out = digits + std::string(exp + 1 - digits.size(), '0') + ".0";
-        } else {
-            out = digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
-        }
-    } else {
-        out = digits.substr(0, 1);
-        if (digits.size() > 1) out += "." + digits.substr(1);
-        char e[16];
-        std::snprintf(e, sizeof(e), "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
-        out += e;
-    }
-    return negative ? "-" + out : out;
-}
+std::string repr(double v) { return ShortestFloatText(v); }
 
 std::string repr(const std::string& s) {
     const bool use_double = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;

@@ -1,0 +1,30 @@
+// codegen_globals.cc — the "assigned" flags of late module constants (Note [Late globals] in
+// sema/late_globals.cc): declared beside the constant, set by the entry code where the module's statements reach
+// the assignment, checked by reads that may come before it.
+#include "compiler/codegen/codegen.h"
+
+namespace cnet::compiler::codegen {
+
+void Generator::DeclareGlobalFlag(const ir::GlobalInfo& g) {
+    const bool plain = g.cpp_name.back() != '_';
+    const std::string flag = sema::GeneratedName(plain ? g.cpp_name + "_assigned" : "assigned", ++temp_counter_);
+    global_flags_[&g] = flag;
+    w_.Line("bool " + flag + " = false;");
+}
+
+std::string Generator::GlobalRead(const ast::NameExpr& e, const ir::GlobalInfo& g) {
+    auto flag = global_flags_.find(&g);
+    if (flag == global_flags_.end()) return g.cpp_name;
+    // A module-level read below the assignment runs after it (module statements run in order).
+    const bool module_level = fn_ != nullptr && fn_ == program_.script_function.get();
+    if (module_level && g.def->range().begin < e.range().begin) return g.cpp_name;
+    return "cnet::py::assigned_global(" + g.cpp_name + ", " + flag->second + ", " + sema::CppStringLiteral(e.id()) + ")";
+}
+
+void Generator::SetGlobalFlags(const SourceLocation& before) {
+    for (const auto& [g, flag] : global_flags_) {
+        if (g->def->range().begin < before && global_flags_set_.insert(g).second) w_.Line(flag + " = true;");
+    }
+}
+
+}  // namespace cnet::compiler::codegen

@@ -1,0 +1,66 @@
+// float_text.cc — ShortestFloatText: shortest round-trip digits (std::to_chars for float64 and float32, a search
+// over precisions for float16), then Python's repr layout: positional for exponents -4..15, else d.ddde+XX.
+#include "cnet/core/float_text.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "cnet/core/half.h"
+
+namespace cnet {
+namespace {
+
+// "-1.2345e-05" style text of the shortest digits that read back as `v` in `dtype`.
+std::string ShortestScientific(double v, Dtype dtype) {
+    char buf[64];
+    if (dtype == Dtype::kFloat16) {
+        const float want = static_cast<float>(Half(v));
+        for (int precision = 0; precision < 8; ++precision) {
+            std::snprintf(buf, sizeof(buf), "%.*e", precision, static_cast<double>(want));
+            if (static_cast<float>(Half(std::strtod(buf, nullptr))) == want) return buf;
+        }
+        return buf;
+    }
+    auto res = dtype == Dtype::kFloat32
+                   ? std::to_chars(buf, buf + sizeof(buf), static_cast<float>(v), std::chars_format::scientific)
+                   : std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
+    return std::string(buf, res.ptr);
+}
+
+}  // namespace
+
+std::string ShortestFloatText(double v, Dtype dtype) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
+    std::string sci = ShortestScientific(v, dtype);
+    const bool negative = sci[0] == '-';
+    if (negative) sci.erase(0, 1);
+    const size_t epos = sci.find('e');
+    std::string digits = sci.substr(0, epos);
+    const int exp = std::atoi(sci.c_str() + epos + 1);
+    digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();  // "%.1e" may leave "1.0e+00"
+    std::string out;
+    if (exp >= -4 && exp < 16) {
+        if (exp < 0) {
+            out = "0." + std::string(-exp - 1, '0') + digits;
+        } else if (static_cast<int>(digits.size()) <= exp + 1) {
+            out = digits + std::string(exp + 1 - digits.size(), '0') + ".0";
+        } else {
+            out = digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
+        }
+    } else {
+        out = digits.substr(0, 1);
+        if (digits.size() > 1) out += "." + digits.substr(1);
+        char e[16];
+        std::snprintf(e, sizeof(e), "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+        out += e;
+    }
+    return negative ? "-" + out : out;
+}
+
+}  // namespace cnet
