@@ -290,7 +290,8 @@ private:
                 const auto& w = ast::Cast<ast::WithStmt>(s);
                 for (const auto& item : w.items()) {
                     Read(item->context(), st);
-                    if (item->target() != nullptr) Target(*item->target(), st, false);
+                    // Bound through codegen's Assign, which sets the "assigned" flag like any assignment.
+                    if (item->target() != nullptr) Target(*item->target(), st, true);
                 }
                 return Block(w.body(), st);
             }
