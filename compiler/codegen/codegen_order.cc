@@ -16,14 +16,15 @@ namespace cnet::compiler::codegen {
 // ~~~~~~~~~~~~~~~~~~~~~~~
 // An operand is *stable* when evaluating it earlier or later gives the same result and does nothing: a literal,
 // a name (a call cannot rebind a local: there is no `nonlocal`/`global` assignment through a call), a lambda, a
-// module's attribute (np.float32, F.relu), and displays and operators (but `/ // % ** @`) of stable parts. An operand has *effects* when it contains a call that may print,
-// mutate or draw random numbers (anything but the pure library functions below), a `:=`, or an operator that
-// may raise (`/`, `//`, `%` but by a non-zero literal: ZeroDivisionError). The order matters only when some operand has
-// effects and at least two are not stable; then every unstable operand goes into a temporary, and the call
-// reads the temporaries. A display's elements are ordered one by one (the code that builds the display looks
-// at its braces). A temporary holds a call's result by value, and a part of a named object by reference (`auto&&`:
-// Python passes the object itself), but for ints, floats, bools, strings and tuples, which are copied, as an
-// immutable Python value read before a later operand changes the variable holding it.
+// module's attribute (np.float32, F.relu), and displays and operators (but `/ // % ** @`, which may raise) of
+// stable parts. An operand has *effects* when it contains a call that may print, mutate or draw random numbers
+// (anything but the pure library functions and array and string methods below) or a `:=`. The order matters only when some operand has
+// effects and at least two are not stable (`print(f(), x / y)`: a ZeroDivisionError comes after f's output);
+// then every unstable operand goes into a temporary, and the call reads the temporaries. A display's elements
+// are ordered one by one (the code that builds the display looks at its braces). A temporary holds a call's
+// result by value, and a part of a named object by reference (`auto&&`: Python passes the object itself), but
+// for ints, floats, bools, strings and tuples, which are copied, as an immutable Python value read before a
+// later operand changes the variable holding it.
 
 namespace {
 
@@ -42,9 +43,25 @@ bool PureLibraryFunction(const sema::BuiltinEntry& entry) {
     return false;
 }
 
-bool NonzeroLiteral(const ast::Expr& e) {
-    if (const auto* i = ast::DynCast<ast::IntLiteral>(&e)) return i->value() != 0;
-    if (const auto* f = ast::DynCast<ast::FloatLiteral>(&e)) return f->value() != 0;
+bool PureReceiver(const TypeRef& receiver) {
+    if (!receiver) return false;
+    switch (sema::StripOptional(receiver)->kind) {
+        case TypeKind::kNdarray:
+        case TypeKind::kVariable:
+        case TypeKind::kStr:
+        case TypeKind::kShape:
+        case TypeKind::kDtype:
+            return true;
+        default:
+            return false;
+    }
+}
+
+bool MutatingMethod(const std::string& name) {
+    for (const char* m : {"backward", "cleargrad", "zerograd", "unchain_backward", "to_gpu", "to_cpu", "to_device",
+                          "fill", "sort", "resize", "shuffle"}) {
+        if (name == m) return true;
+    }
     return false;
 }
 
@@ -127,15 +144,13 @@ bool Generator::HasEffects(const ast::Expr& e) const {
     ast::WalkPreorder(e, [&](const ast::Node& n) {
         if (effects || n.kind() == ast::NodeKind::kLambdaExpr) return;
         if (n.kind() == ast::NodeKind::kNamedExpr) effects = true;
-        if (const auto* b = ast::DynCast<ast::BinaryExpr>(&n)) {
-            const ast::BinaryOp op = b->op();
-            const bool divides = op == ast::BinaryOp::kDiv || op == ast::BinaryOp::kFloorDiv ||
-                                 (op == ast::BinaryOp::kMod && TypeOf(b->lhs())->kind != TypeKind::kStr);
-            if (divides && !NonzeroLiteral(b->rhs())) effects = true;
-        }
         if (const auto* call = ast::DynCast<ast::CallExpr>(&n)) {
             const TypeRef callee = TypeOf(call->func());
             if (callee && callee->kind == TypeKind::kDtype) return;  // np.float32(x)
+            if (callee && callee->kind == TypeKind::kBoundMethod && callee->function == nullptr &&
+                PureReceiver(callee->args[0]) && !MutatingMethod(callee->entry->name)) {
+                return;  // a.mean(axis=0), s.upper(): a library method of a value it does not change
+            }
             if (!callee || callee->kind != TypeKind::kLibFunction || callee->entry == nullptr ||
                 !PureLibraryFunction(*callee->entry)) {
                 effects = true;
