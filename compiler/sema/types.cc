@@ -219,7 +219,25 @@ const LibType* UserLibBase(const ir::ClassInfo* cls) {
     }
     return nullptr;
 }
+// Note [Trigger arguments]
+// Chainer takes a trigger as an interval `(period, unit)` or as a Trigger object, and its programs bind
+// either to one name (cifar: `stop_trigger = (args.epoch, 'epoch')`, then an EarlyStoppingTrigger when
+// --early-stopping is given). The two join to the library's `trigger` type (cnet::training::TriggerArg, what
+// Trainer and extend take), as a number and a Variable join to a Variable: the tuple stays an interval spec,
+// so each get_trigger of it makes a fresh IntervalTrigger as Chainer does, and a Trigger object stays shared.
+const LibType* TriggerArgType() { return BuiltinTable::Get().FindType("trigger"); }
+bool IsTriggerArg(const TypeRef& t) {
+    if (t->kind == TypeKind::kTuple) {
+        return t->args.size() == 2 && (t->args[0]->kind == TypeKind::kInt || t->args[0]->kind == TypeKind::kFloat) &&
+               t->args[1]->kind == TypeKind::kStr;
+    }
+    if (t->kind != TypeKind::kLibObject) return false;
+    const LibType* arg = TriggerArgType();
+    return t->lib_type == arg || LibDerives(t->lib_type, BuiltinTable::Get().FindType("Trigger"));
+}
 }  // namespace
+
+bool IsTriggerArgType(const TypeRef& t) { return t->kind == TypeKind::kLibObject && t->lib_type == TriggerArgType(); }
 
 TypeRef Join(const TypeRef& a, const TypeRef& b) {
     if (!a || a->kind == TypeKind::kUnknown) return b;
@@ -257,6 +275,7 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
         if (LibDerives(a->lib_type, b->lib_type)) return b;
         if (LibDerives(b->lib_type, a->lib_type)) return a;
     }
+    if (IsTriggerArg(a) && IsTriggerArg(b)) return types::LibObject(TriggerArgType());  // Note [Trigger arguments]
     return nullptr;
 }
 
@@ -303,6 +322,7 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
         const LibType* base = UserLibBase(from->user_class);
         return base != nullptr && LibDerives(base, to->lib_type);
     }
+    if (IsTriggerArgType(to)) return IsTriggerArg(from);  // Note [Trigger arguments]
     if (kf == TypeKind::kLibObject && kt == TypeKind::kLibObject) return LibDerives(from->lib_type, to->lib_type);
     return false;
 }

@@ -105,6 +105,8 @@ TypeRef Join(const TypeRef& a, const TypeRef& b);
 /// True if a value of type `from` may be used where `to` is expected (numeric widening, ndarray -> Variable,
 /// None -> optional/handle types).
 bool Assignable(const TypeRef& from, const TypeRef& to);
+/// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
+bool IsTriggerArgType(const TypeRef& t);
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
 bool IsNumeric(const TypeRef& t);  // bool, int, float

@@ -29,7 +29,6 @@ CPP_ONLY = {
     "cnet::reporter::ReportScope": "the RAII guard behind `with reporter.scope(...)`",
     "cnet::training::LambdaExtension": "an extension made from a C++ callable (make_extension)",
     "cnet::initializers::InitializerArg": "the C++ parameter type that takes an initializer, an array or a scalar",
-    "cnet::training::TriggerArg": "the C++ parameter type that takes a trigger or an (n, unit) tuple",
     "cnet::training::ConverterArg": "the C++ parameter type that takes a converter",
     "cnet::training::LambdaTrigger": "a trigger made from a C++ callable",
     "cnet::training::extensions::LogEntry": "one row of LogReport's log, read by its C++ consumers",

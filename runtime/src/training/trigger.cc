@@ -26,6 +26,11 @@ std::string TriggerArg::repr() const {
     return trigger_ ? "<trigger>" : "None";
 }
 
+std::string str(const TriggerArg& trigger) {
+    if (trigger.is_interval() || trigger.is_none()) return trigger.repr();
+    return py::str(trigger.trigger());
+}
+
 std::shared_ptr<Trigger> get_trigger(const TriggerArg& trigger) {
     if (trigger.trigger()) return trigger.trigger();
     if (trigger.is_interval()) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -66,6 +67,10 @@ public:
     template <typename Period, std::enable_if_t<std::is_arithmetic<Period>::value, int> = 0>
     TriggerArg(const std::pair<Period, const char*>& spec)  // NOLINT(runtime/explicit)
         : TriggerArg(spec.first, std::string(spec.second)) {}
+    /// A .cnet tuple `(period, unit)` held in a variable (Note [Trigger arguments] in compiler/sema/types.cc).
+    template <typename Period, std::enable_if_t<std::is_arithmetic<Period>::value, int> = 0>
+    TriggerArg(const std::tuple<Period, std::string>& spec)  // NOLINT(runtime/explicit)
+        : TriggerArg(std::get<0>(spec), std::get<1>(spec)) {}
     /// A trigger object (shared: its state is the object's).
     template <typename T, std::enable_if_t<std::is_base_of<Trigger, T>::value, int> = 0>
     TriggerArg(std::shared_ptr<T> trigger)  // NOLINT(runtime/explicit)
@@ -94,6 +99,10 @@ private:
     std::string unit_;
     std::shared_ptr<Trigger> trigger_;
 };
+
+/// print() / str() of a .cnet name holding a trigger argument: the tuple as Python prints it, a trigger object
+/// as other library objects print (`<object at 0x...>`), or None.
+std::string str(const TriggerArg& trigger);
 
 /// chainer.training.get_trigger: a trigger object is returned as is, (period, unit) becomes a new
 /// IntervalTrigger, and None becomes a trigger that never fires.
