@@ -10,7 +10,7 @@ import os
 import re
 import sys
 
-FAMILIES = ["links", "optimizers", "optimizer_hooks", "initializers", "training", "datasets", "iterators",
+FAMILIES = ["links", "optimizers", "optimizer_hooks", "initializers", "training", "datasets", "iterators", "utils",
             "reporter", "dataset", "serializers", "chainermn"]
 
 CPP_ONLY = {

@@ -10,7 +10,7 @@
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/connection.h"
 #include "cnet/functions/reduction.h"
-#include "cnet/np/manipulation.h"
+#include "cnet/np/indexing.h"
 #include "cnet/np/math.h"
 
 namespace cnet {
@@ -25,9 +25,14 @@ Variable negative_sampling(const Variable& x, const Variable& t, const Variable&
                   "NegativeSampling: expected x (B, D), t (B,) and W (V, D), got ", x.shape(), ", ", t.shape(), " and ",
                   W.shape());
     const int64_t batch = x.shape()[0], dim = x.shape()[1];
-    // samples (B, 1 + S): the target first, then the negatives.
-    const Array negatives = sampler(Shape{batch, sample_size}).astype(Dtype::kInt32);
-    const Array samples = np::concatenate({t.array().astype(Dtype::kInt32).reshape(Shape{batch, 1}), negatives}, 1);
+    // samples (B, 1 + S): as in Chainer, the sampler is asked for (B, S + 1) ids and column 0 becomes the target
+    // (a sampler that depends on the shape draws what it draws under Chainer). A copy on x's device: the sampler's
+    // own array stays as it was, and WalkerAlias draws on the CPU.
+    Array samples = sampler(Shape{batch, sample_size + 1}).astype(Dtype::kInt32).to_device(x.device()).copy();
+    CNET_CHECK_AS(ShapeError, samples.shape() == Shape({batch, sample_size + 1}),
+                  "negative_sampling: the sampler returned shape ", samples.shape(), " for (", batch, ", ",
+                  sample_size + 1, ")");
+    samples.setitem({Slice(), 0}, t.array().astype(Dtype::kInt32).to_device(samples.device()));
     // Rows with t == -1 are ignored: their ids (the -1 included) are replaced by 0 and their loss is masked.
     const Array keep = np::not_equal(t.array().astype(Dtype::kInt32), Array::FromScalar(-1, Dtype::kInt32).to_device(x.device()));
     const Array ids = np::where(keep.reshape(Shape{batch, 1}).broadcast_to(samples.shape()), samples,

@@ -18,8 +18,9 @@ Variable ZeroInput(const std::vector<Variable>& cs, const std::vector<Variable>&
     throw ValueError("All inputs (cs, hs, x) are None.");
 }
 
-Variable OrZeros(const Variable& v, int64_t batch, int64_t units, Dtype dtype) {
-    return v.defined() ? v : Variable(Array::Zeros(Shape{batch, units}, dtype), false);
+// A None child's cell or output: zeros like x (its batch, dtype and device).
+Variable OrZeros(const Variable& v, const Variable& x, int64_t units) {
+    return v.defined() ? v : Variable(Array::Zeros(Shape{x.shape()[0], units}, x.dtype(), x.device()), false);
 }
 
 void CloneChildren(std::vector<std::pair<std::string, std::shared_ptr<Link>>>& children, const std::string& mode) {
@@ -49,12 +50,11 @@ std::pair<Variable, Variable> ChildSumTreeLSTM::forward(const std::vector<Variab
         const Variable c = functions::sigmoid(aio[1]) * functions::tanh(aio[0]);
         return {c, functions::sigmoid(aio[2]) * functions::tanh(c)};
     }
-    const int64_t batch = x.shape()[0];
     VarList h_pad, in;
-    for (const Variable& h : hs) h_pad.push_back(OrZeros(h, batch, state_size, x.dtype()));
+    for (const Variable& h : hs) h_pad.push_back(OrZeros(h, x, state_size));
     Variable h_sum = h_pad[0];
     for (size_t k = 1; k < h_pad.size(); ++k) h_sum = h_sum + h_pad[k];
-    for (const Variable& c : cs) in.push_back(OrZeros(c, batch, state_size, x.dtype()));
+    for (const Variable& c : cs) in.push_back(OrZeros(c, x, state_size));
     VarList gates{(*W_h_aio)(h_sum) + wx[0]};
     for (const Variable& h : h_pad) gates.push_back((*W_h_f)(h) + wx[1]);
     in.push_back(functions::concat(gates, 1));
@@ -96,7 +96,7 @@ std::pair<Variable, Variable> NaryTreeLSTM::forward(const std::vector<Variable>&
     for (size_t k = 0; k < hs.size(); ++k)
         if (hs[k].defined()) in = in + (*W_h[k])(hs[k]);
     VarList args;
-    for (const Variable& c : cs) args.push_back(OrZeros(c, x.shape()[0], state_size, x.dtype()));
+    for (const Variable& c : cs) args.push_back(OrZeros(c, x, state_size));
     args.push_back(in);
     return functions::tree_lstm(args);
 }

@@ -11,6 +11,16 @@
 
 namespace cnet {
 namespace utils {
+namespace {
+
+std::vector<double> ProbsOf(const Array& probs) {
+    CNET_CHECK_AS(ValueError, probs.ndim() == 1, "WalkerAlias: probs must be 1-d, got shape ", probs.shape());
+    return probs.to_vector<double>();
+}
+
+}  // namespace
+
+WalkerAlias::WalkerAlias(const Array& probs) : WalkerAlias(ProbsOf(probs)) {}
 
 WalkerAlias::WalkerAlias(const std::vector<double>& probs) {
     const size_t n = probs.size();

@@ -24,10 +24,13 @@ const Dtype kF64 = Dtype::kFloat64;
 
 double Softplus(double v) { return std::log1p(std::exp(v)); }
 
-// Always the samples {1, 4} for every row.
+// Always the negatives {1, 4} for every row; asked for (B, 3) as Chainer asks, column 0 (2 here) is replaced
+// by the target.
 Array FixedSamples(const Shape& shape) {
+    EXPECT_EQ(shape, Shape({shape[0], 3}));
     std::vector<int32_t> v;
     for (int64_t i = 0; i < shape[0]; ++i) {
+        v.push_back(2);
         v.push_back(1);
         v.push_back(4);
     }

@@ -14,6 +14,8 @@ class WalkerAlias {
 public:
     /// probs: unnormalized probabilities of the values 0..n-1 (normalized here).
     explicit WalkerAlias(const std::vector<double>& probs);
+    /// probs as a 1-d array (Chainer's form: word2vec passes np.array(counts) ** power).
+    explicit WalkerAlias(const Array& probs);
     /// int32 samples of the given shape, drawn with numpy.random's generator.
     Array sample(const Shape& shape) const;
     Array operator()(const Shape& shape) const { return sample(shape); }
