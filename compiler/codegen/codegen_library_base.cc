@@ -197,6 +197,14 @@ std::string Generator::CallFunctionObject(const ast::CallExpr& e) {
 std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
     if (arg.spec == nullptr || arg.value == nullptr) return "";
     const TypeRef t = TypeOf(*arg.value);
+    if (t->kind == TypeKind::kBoundMethod && t->entry != nullptr && arg.spec->name == "sampler") {
+        // `walker.sample`, a library object's method as the sampler: a lambda holding the object.
+        const auto& attr = ast::Cast<ast::AttributeExpr>(*arg.value);
+        std::string op;
+        const std::string recv = Receiver(attr.value(), &op);
+        return "[receiver_ = " + recv + "](const cnet::Shape& shape_) { return receiver_" + op + t->entry->cpp +
+               "(shape_); }";
+    }
     if (t->function == nullptr || (t->kind != TypeKind::kUserFunction && t->kind != TypeKind::kBoundMethod)) return "";
     const ir::FunctionInfo& fn = *t->function;
     std::string capture = "[]";
@@ -225,6 +233,12 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
             args += (i ? ", " : "") + std::string("args_.at(") + std::to_string(i) + ")";
         }
         return capture + "(const std::vector<cnet::Variable>& args_) { return " + callee + "(" + args + "); }";
+    }
+    if (name == "activate") {
+        return capture + "(const cnet::Variable& x_) -> cnet::Variable { return " + callee + "(x_); }";
+    }
+    if (name == "sampler") {
+        return capture + "(const cnet::Shape& shape_) -> cnet::Array { return " + callee + "(shape_); }";
     }
     if (name == "eval_hook") {
         return capture + "(cnet::training::extensions::Evaluator& evaluator_) { " + callee +

@@ -156,6 +156,10 @@ bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
         param = types::LibObject(table_.FindType("Evaluator"));
     } else if (name == "extension") {
         param = types::LibObject(table_.FindType("Trainer"));  // trainer.extend(f): f(trainer)
+    } else if (name == "activate") {
+        param = types::Variable();  // L.Highway(n, activate=f): f(h)
+    } else if (name == "sampler") {
+        param = types::Shape();  // F.negative_sampling(..., sampler, ...): sampler((batch, sample_size + 1))
     } else {
         return false;
     }
@@ -178,14 +182,21 @@ bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
         changed_ = true;
         if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = param;
     }
-    if ((name == "eval_hook" || name == "extension") && fn->params.size() != 1) {
-        Error(arg.value->range(), "'" + fn->name + "' is called with one argument (the " +
-                                      (name == "extension" ? "trainer" : "evaluator") + "); it takes " +
+    if (name != "loss_func" && name != "eval_func" && fn->params.size() != 1) {
+        const char* what = name == "extension"   ? "trainer"
+                           : name == "eval_hook" ? "evaluator"
+                           : name == "activate"  ? "Variable"
+                                                 : "shape";
+        Error(arg.value->range(), "'" + fn->name + "' is called with one argument (the " + what + "); it takes " +
                                       std::to_string(fn->params.size()));
     }
-    if (name == "loss_func" && fn->return_type && fn->return_type->kind != TypeKind::kUnknown &&
-        !IsArrayLike(fn->return_type)) {
-        Error(arg.value->range(), "the loss function '" + fn->name + "' must return a Variable, not '" +
+    const bool returns_known = fn->return_type && fn->return_type->kind != TypeKind::kUnknown;
+    if ((name == "loss_func" || name == "activate") && returns_known && !IsArrayLike(fn->return_type)) {
+        Error(arg.value->range(), std::string(name == "activate" ? "the activation '" : "the loss function '") +
+                                      fn->name + "' must return a Variable, not '" + PyName(fn->return_type) + "'");
+    }
+    if (name == "sampler" && returns_known && fn->return_type->kind != TypeKind::kNdarray) {
+        Error(arg.value->range(), "the sampler '" + fn->name + "' must return an ndarray of ids, not '" +
                                       PyName(fn->return_type) + "'");
     }
     return true;
