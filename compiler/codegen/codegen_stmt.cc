@@ -85,7 +85,13 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
             } else {
                 index = IndexItem(sub->index());
             }
-            const std::string arr = t->kind == TypeKind::kVariable ? container + ".array()" : container;
+            // The array of a Variable or a library attribute (`param.array[...] = v`, Chainer's PTB example) is a
+            // const reference: the store goes through a copy of the handle, which shares the memory.
+            const ir::ExprInfo* info = program_.Info(sub->value());
+            const bool via_handle = t->kind == TypeKind::kVariable || (info != nullptr && info->attr != nullptr) ||
+                                    ast::Isa<ast::CallExpr>(sub->value());
+            std::string arr = t->kind == TypeKind::kVariable ? container + ".array()" : container;
+            if (via_handle && t->kind != TypeKind::kStrArray) arr = "cnet::Array(" + arr + ")";
             // A number stored into a string array is its str() (Note [String arrays] in cnet/np/str_array.h).
             const bool number = t->kind == TypeKind::kStrArray && sema::IsNumeric(sema::StripOptional(value_type));
             w_.Line(arr + ".setitem(" + index + ", " + (number ? "cnet::py::str(" + value + ")" : value) + ");");
