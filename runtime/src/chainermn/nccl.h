@@ -4,7 +4,9 @@
 // elsewhere makes every entry throw.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string>
 
 #include "chainermn/mpi.h"
 #include "cnet/core/array.h"
@@ -22,6 +24,15 @@ bool Available();
 /// ncclCommInitRank over the ranks of `over` on CUDA device `device`: `over`'s rank 0 makes the unique id and
 /// MPI broadcasts it.
 CommPtr Create(const mpi::Comm& over, int device);
+/// A new NCCL unique id (ncclGetUniqueId) as bytes, for processes that are not MPI ranks
+/// (MultiprocessParallelUpdater sends it to its workers over their channels).
+std::string UniqueId();
+/// ncclCommInitRank with an id from UniqueId: rank `rank` of `size`, on CUDA device `device`.
+CommPtr CreateFromId(const std::string& id, int size, int rank, int device);
+/// Waits until the collectives queued so far have finished, asking `peers_alive()` about every millisecond
+/// meanwhile: when it answers false, or NCCL reports an asynchronous error, the communicator is aborted
+/// (ncclCommAbort) and CudaError raised, so a peer that died is an error instead of a wait without end.
+void Wait(Comm& comm, const std::function<bool()>& peers_alive);
 /// In-place sum over the ranks.
 void AllreduceSum(const Comm& comm, Array& array);
 /// In-place sum into `root`'s array (the others' arrays are left as they were).

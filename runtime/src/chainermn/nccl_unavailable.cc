@@ -17,6 +17,9 @@ namespace {
 
 bool Available() { return false; }
 CommPtr Create(const mpi::Comm&, int) { Unavailable(); }
+std::string UniqueId() { Unavailable(); }
+CommPtr CreateFromId(const std::string&, int, int, int) { Unavailable(); }
+void Wait(Comm&, const std::function<bool()>&) { Unavailable(); }
 void AllreduceSum(const Comm&, Array&) { Unavailable(); }
 void ReduceSum(const Comm&, Array&, int) { Unavailable(); }
 void Bcast(const Comm&, Array&, int) { Unavailable(); }

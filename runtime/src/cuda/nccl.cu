@@ -3,7 +3,10 @@
 // computed the gradients and before those that read the result.
 #include <nccl.h>
 
+#include <algorithm>
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include "chainermn/nccl.h"
 #include "cnet/core/error.h"
@@ -49,15 +52,16 @@ void RequireOnDevice(const Comm& comm, const Array& a, const char* op) {
 
 bool Available() { return true; }
 
-CommPtr Create(const mpi::Comm& over, int device) {
+std::string UniqueId() {
     ncclUniqueId id;
-    std::string bytes;
-    if (mpi::Rank(over) == 0) {
-        Check(ncclGetUniqueId(&id), "ncclGetUniqueId");
-        bytes.assign(reinterpret_cast<const char*>(&id), sizeof id);
-    }
-    mpi::BcastBytes(over, bytes, 0);
-    CNET_CHECK(bytes.size() == sizeof id, "chainermn: the broadcast NCCL id has ", bytes.size(), " bytes");
+    Check(ncclGetUniqueId(&id), "ncclGetUniqueId");
+    return std::string(reinterpret_cast<const char*>(&id), sizeof id);
+}
+
+CommPtr CreateFromId(const std::string& bytes, int size, int rank, int device) {
+    ncclUniqueId id;
+    CNET_CHECK(bytes.size() == sizeof id, "chainermn: an NCCL id of ", bytes.size(), " bytes (", sizeof id,
+               " expected)");
     std::copy(bytes.begin(), bytes.end(), reinterpret_cast<char*>(&id));
     // Starts the device (and fails with DeviceError "CUDA device N is not available: ..." where it cannot).
     Array::Zeros(Shape{1}, Dtype::kFloat32, Device::Cuda(device));
@@ -67,8 +71,36 @@ CommPtr Create(const mpi::Comm& over, int device) {
         delete c;
     });
     comm->device = device;
-    Check(ncclCommInitRank(&comm->handle, mpi::Size(over), id, mpi::Rank(over)), "ncclCommInitRank");
+    Check(ncclCommInitRank(&comm->handle, size, id, rank), "ncclCommInitRank");
     return comm;
+}
+
+CommPtr Create(const mpi::Comm& over, int device) {
+    std::string bytes;
+    if (mpi::Rank(over) == 0) bytes = UniqueId();
+    mpi::BcastBytes(over, bytes, 0);
+    return CreateFromId(bytes, mpi::Size(over), mpi::Rank(over), device);
+}
+
+void Wait(Comm& comm, const std::function<bool()>& peers_alive) {
+    CNET_CHECK(comm.handle != nullptr, "chainermn: the NCCL communicator was aborted");
+    cuda::DeviceGuard guard(comm.device);
+    for (;;) {
+        const cudaError_t status = cudaStreamQuery(cuda::Stream(comm.device));
+        if (status == cudaSuccess) return;
+        if (status != cudaErrorNotReady) CNET_CUDA_CHECK(status);
+        ncclResult_t async = ncclSuccess;
+        Check(ncclCommGetAsyncError(comm.handle, &async), "ncclCommGetAsyncError");
+        const bool alive = peers_alive();
+        if (async != ncclSuccess || !alive) {
+            ncclCommAbort(comm.handle);  // ends the collectives still waiting for the peer
+            comm.handle = nullptr;
+            throw CudaError(std::string("NCCL: ") +
+                            (alive ? std::string("asynchronous error: ") + ncclGetErrorString(async)
+                                   : std::string("a peer process is gone; communicator aborted")));
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
 }
 
 void AllreduceSum(const Comm& comm, Array& array) {
