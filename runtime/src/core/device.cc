@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "cnet/core/error.h"
+#include "core/cuda_started.h"
 
 namespace cnet {
 
@@ -64,6 +65,12 @@ bool CudaAvailable() {
 #else
     return false;
 #endif
+}
+
+bool CudaStarted() {
+    for (const std::atomic<bool>& ready : g_ready)
+        if (ready.load()) return true;
+    return false;
 }
 
 namespace internal {

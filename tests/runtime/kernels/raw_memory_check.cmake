@@ -10,6 +10,7 @@ set(CNET_HOST_IO_FILES
   runtime/src/datasets/mnist.cc            # IDX files -> host arrays
   runtime/src/datasets/csv.cc              # text -> host arrays
   runtime/src/chainermn/mpi.cc             # contiguous host arrays -> MPI buffers
+  runtime/src/training/mpu_channel.cc      # contiguous host arrays -> socket messages (MultiprocessParallelUpdater)
 )
 # Backend files that still define kernels:: entry points themselves instead of a table behind dispatch (their
 # family's conversion is in flight); no other file in runtime/src/native may.
