@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <string>
@@ -199,7 +200,14 @@ TEST(MultiprocessParallelUpdater, LazilyInitializedParameters) {
     EXPECT_FALSE(AllClose(W, testing_util::Uniform(Shape{2, 3}, -1, 1, Dtype::kFloat32, 5), 1e-3, 1e-3));
 }
 
+// A test that waited for a dead worker would hang: SIGALRM ends the test binary (a failure) after 60 s instead.
+struct Watchdog {
+    Watchdog() { alarm(60); }
+    ~Watchdog() { alarm(0); }
+};
+
 TEST(MultiprocessParallelUpdater, AKilledWorkerEndsTheUpdateWithAnError) {
+    Watchdog watchdog;
     Data data(Dtype::kFloat64);
     auto model = Model(Dtype::kFloat64);
     auto optimizer = std::make_shared<optimizers::SGD>(0.5);
@@ -232,6 +240,7 @@ TEST(MultiprocessParallelUpdater, AKilledWorkerEndsTheUpdateWithAnError) {
 }
 
 TEST(MultiprocessParallelUpdater, AWorkersErrorIsRaisedByTheMaster) {
+    Watchdog watchdog;
     Data data(Dtype::kFloat64);
     auto model = Model(Dtype::kFloat64);
     auto optimizer = std::make_shared<optimizers::SGD>(0.5);
