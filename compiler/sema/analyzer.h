@@ -134,6 +134,14 @@ public:
     /// What the runtime needs of a library subclass (Iterator.__next__, FunctionNode.forward, ...).
     void CheckLibraryClass(const ir::ClassInfo& cls);
 
+    // ---- initializer_args.cc
+    /// None, a number, an ndarray, a chainer.initializers object or a callable: what an initializer argument takes.
+    bool IsInitializerValue(const TypeRef& value);
+    /// initialW=, initial_bias=, lateral_init=, ... of a library call: an error unless an initializer (Bilinear's
+    /// initial_bias: a tuple of three written in the call).
+    void CheckInitializerArgument(const ir::BoundArg& arg, const ast::Expr& value, const TypeRef& type,
+                                  const std::string& what);
+
     // ---- analyzer_placement.cc
     void PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body);
 

@@ -125,6 +125,7 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
         for (const ast::Expr* v : values) {
             TypeRef t = Expr(*v, arg.expected);
             if (CallableArgument(arg, t)) continue;
+            CheckInitializerArgument(arg, *v, t, what);
             if (arg.expected && !Assignable(t, arg.expected)) {
                 const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
                 Error(v->range(), "argument '" + name + "' of '" + what + "' must be '" + PyName(arg.expected) +
