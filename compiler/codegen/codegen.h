@@ -125,6 +125,10 @@ public:
                           const ir::CallInfo& call);
     std::string AddArgument(const ast::CallExpr& e, const std::string& parser);
     std::string NumpyStrings(const ast::CallExpr& e, const sema::BuiltinEntry& entry, const ir::CallInfo& call);
+    // codegen_collections.cc
+    bool IsCollectionsCall(const ast::CallExpr& e);
+    std::string CollectionsCall(const ast::CallExpr& e, const TypeRef& want);
+    std::string CounterUpdate(const ast::CallExpr& e, const std::string& counter, const TypeRef& type);
 
     TypeRef TypeOf(const ast::Node& e) const { return program_.TypeOf(e); }
     std::string Line(const ast::Node& n) const { return std::to_string(n.range().begin.line); }

@@ -140,6 +140,13 @@ std::string Generator::Call(const ast::CallExpr& e) {
                 return NumpyStrings(e, entry, *call);
             }
             if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, "", *call);
+            if ((entry.owner == "json" || entry.owner == "copy") && !call->args.empty() &&
+                call->args[0].value != nullptr) {
+                // C++ templates over their first argument: it is spelled as its own type ((1, 'a') a tuple).
+                ir::CallInfo typed = *call;
+                typed.args[0].expected = TypeOf(*call->args[0].value);
+                return entry.cpp + "(" + Args(typed, false, true) + ")";
+            }
             if (entry.name == "arange" && call->args.size() == 4 && call->args[1].value == nullptr &&
                 call->args[2].value == nullptr) {
                 // np.arange(stop, dtype=...) is the one-bound overload.
@@ -275,6 +282,9 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
     }
     if (entry.owner == "list" && entry.name == "append") {
         return recv + ".push_back(" + E(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
+    }
+    if (entry.owner == "Counter" && entry.name == "update") {
+        return CounterUpdate(e, recv, sema::StripOptional(receiver));
     }
     if (entry.owner == "str" && entry.name == "format") {
         std::string args;
@@ -415,6 +425,7 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         }
         return out;
     }
+    if (name == "open") return entry.cpp + "(" + Args(call, false, true) + ")";  // keywords: encoding=, errors=
     if (entry.result == "exception") {
         if (entry.signature.params.empty()) return entry.cpp + "()";
         return entry.cpp + "(" + (args.empty() ? std::string("\"\"") : E(*args[0], sema::types::Str())) + ")";

@@ -128,6 +128,9 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             return "(" + Truth(c.test()) + " ? " + E(c.body(), t) + " : " + E(c.orelse(), t) + ")";
         }
         case ast::NodeKind::kCallExpr:
+            if (IsCollectionsCall(ast::Cast<ast::CallExpr>(e))) {
+                return CollectionsCall(ast::Cast<ast::CallExpr>(e), want);
+            }
             return InOrder(e, [&] { return Call(ast::Cast<ast::CallExpr>(e)); });
         case ast::NodeKind::kAttributeExpr:
             return Attribute(ast::Cast<ast::AttributeExpr>(e));

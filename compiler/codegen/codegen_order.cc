@@ -144,6 +144,10 @@ bool Generator::HasEffects(const ast::Expr& e) const {
     ast::WalkPreorder(e, [&](const ast::Node& n) {
         if (effects || n.kind() == ast::NodeKind::kLambdaExpr) return;
         if (n.kind() == ast::NodeKind::kNamedExpr) effects = true;
+        if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&n)) {  // defaultdict's d[k] inserts k
+            const TypeRef c = sema::StripOptional(TypeOf(sub->value()));
+            if (c->kind == TypeKind::kDict && c->dict_kind == sema::DictKind::kDefaultDict) effects = true;
+        }
         if (const auto* call = ast::DynCast<ast::CallExpr>(&n)) {
             const TypeRef callee = TypeOf(call->func());
             if (callee && callee->kind == TypeKind::kDtype) return;  // np.float32(x)

@@ -20,9 +20,11 @@ using sema::BuiltinEntry;
 using sema::EntryKind;
 
 // Rows codegen lowers by hand (Python builtins and the methods of Python values, argparse, np.genfromtxt and
-// np.unique): their `cpp` column is not the call codegen emits.
+// np.unique): their `cpp` column is not the call codegen emits. six's dict views take any dict and collections'
+// Counter and defaultdict are templates over the types sema infers (as the dict methods).
 bool LoweredByCodegen(const BuiltinEntry& e) {
-    static const std::set<std::string> kOwners = {"builtins", "list", "str", "dict", "ArgumentParser"};
+    static const std::set<std::string> kOwners = {"builtins", "list",        "str",     "dict", "ArgumentParser",
+                                                  "six",      "collections", "Counter", "copy"};
     return kOwners.count(e.owner) != 0 || (e.owner == "numpy" && (e.name == "genfromtxt" || e.name == "unique"));
 }
 

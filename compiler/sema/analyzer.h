@@ -87,6 +87,16 @@ public:
     TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
     void AddArgument(const ast::CallExpr& e);
     TypeRef NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
+    TypeRef DictView(const BuiltinEntry& entry, const ast::Expr* arg);
+    // ---- py_collections.cc
+    TypeRef CallCollections(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
+    TypeRef CallCounterMethod(const ast::CallExpr& e, const TypeRef& counter, const BuiltinEntry& entry,
+                              const ir::CallInfo& call);
+    TypeRef CounterKey(const ast::Expr& arg);
+    TypeRef DefaultFactory(const ast::Expr& factory);
+    // ---- py_json.cc, py_copy.cc
+    void CheckJsonValue(const BuiltinEntry& entry, const ir::CallInfo& call);
+    TypeRef CallCopy(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
     bool Bind(const ast::CallExpr& e, const std::string& what, const std::vector<BindParam>& params,
               ir::CallInfo& out);
     std::vector<BindParam> LibParams(const BuiltinEntry& entry);

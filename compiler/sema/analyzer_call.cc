@@ -352,9 +352,15 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         program_.calls[&e] = call;
         return NumpyStrings(e, entry, call);
     }
+    if (entry.owner == "collections") return CallCollections(e, entry, call);
+    if (entry.owner == "copy") return CallCopy(e, entry, call);
     if (entry.owner != "builtins") {
         CheckArgTypes(e, name, call, entry.owner == "chainer.functions");
         program_.calls[&e] = call;
+        if (entry.owner == "json") CheckJsonValue(entry, call);
+        if (entry.result == "items" || entry.result == "keys" || entry.result == "values") {
+            return DictView(entry, call.args[0].value);
+        }
         return ResultType(entry, &call);
     }
     // Python builtins: polymorphic typing.
@@ -483,6 +489,10 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         program_.calls[&e] = call;
         return types::None();
     }
+    if (entry.owner == "Counter") {
+        program_.calls[&e] = call;
+        return CallCounterMethod(e, receiver, entry, call);
+    }
     if (entry.owner == "list" && entry.name == "extend") {
         TypeRef t = Expr(*call.args[0].value);
         Refine(attr.value(), types::List(IterElement(t, *call.args[0].value)));
@@ -500,6 +510,19 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         return receiver;
     }
     return ResultType(entry, &call);
+}
+
+// six.iteritems(d) / iterkeys / itervalues: d.items(), d.keys(), d.values() (lists of the dict's types).
+TypeRef Analyzer::DictView(const BuiltinEntry& entry, const ast::Expr* arg) {
+    const TypeRef d = arg != nullptr ? StripOptional(program_.TypeOf(*arg)) : types::Unknown();
+    if (d->kind != TypeKind::kDict) {
+        if (d->kind != TypeKind::kUnknown) {
+            Error(arg->range(), entry.QualifiedName() + "() needs a dict, got '" + PyName(d) + "'");
+        }
+        return types::Unknown();
+    }
+    if (entry.result == "items") return types::List(types::Tuple({d->args[0], d->args[1]}));
+    return types::List(d->args[entry.result == "keys" ? 0 : 1]);
 }
 
 // np.genfromtxt(fname, dtype=str, ...) reads a string table (ndarray[str]); other dtypes read numbers.

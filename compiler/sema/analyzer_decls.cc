@@ -237,13 +237,19 @@ void Analyzer::CollectModule() {
     for (auto& g : program_.globals) g->type = Expr(g->def->value());
 }
 
+namespace {
+// The modules of the surface tables a program may import (for the message naming them).
+constexpr const char* kKnownModules =
+    "chainer (and its submodules), numpy, argparse, codecs, collections, copy, io, json, math, os, os.path, random, "
+    "re, six and time";
+}  // namespace
+
 void Analyzer::CollectImport(const ast::ImportStmt& s) {
     for (const auto& alias : s.names()) {
         const std::string& path = alias->name();
         if (!table_.IsModule(path)) {
-            Error(alias->range(), "module '" + path +
-                                      "' is not available in .cnet; the known modules are chainer (and its "
-                                      "submodules), numpy, argparse, math, os, os.path, random and time");
+            Error(alias->range(),
+                  "module '" + path + "' is not available in .cnet; the known modules are " + kKnownModules);
             continue;
         }
         if (!alias->as_name().empty()) {
@@ -262,8 +268,7 @@ void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s) {
     if (s.level() == 0 && path == "__future__") return;  // Python 2 compatibility imports: no effect in Python 3
     if (s.level() != 0 || !table_.IsModule(path)) {
         Error(s.range(), "module '" + std::string(s.level(), '.') + path +
-                             "' is not available in .cnet; the known modules are chainer (and its submodules), "
-                             "numpy, argparse, math, os, os.path, random and time");
+                             "' is not available in .cnet; the known modules are " + kKnownModules);
         return;
     }
     if (s.is_star()) {
@@ -607,6 +612,14 @@ private:
             std::vector<TypeRef> a = Args();
             if (a.size() != 2 || !a[0] || !a[1]) return types::Dict(types::Str(), types::Unknown());
             return types::Dict(a[0], a[1]);
+        }
+        if (name == "Counter") {  // collections.Counter[K]
+            std::vector<TypeRef> a = Args();
+            return a.size() == 1 && a[0] ? types::Dict(a[0], types::Int(), DictKind::kCounter) : nullptr;
+        }
+        if (name == "defaultdict" || name == "DefaultDict") {
+            std::vector<TypeRef> a = Args();
+            return a.size() == 2 && a[0] && a[1] ? types::Dict(a[0], a[1], DictKind::kDefaultDict) : nullptr;
         }
         if (name == "Optional") {
             std::vector<TypeRef> a = Args();

@@ -317,7 +317,10 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
         case TypeKind::kStrArray: type_name = "ndarray[str]"; break;
         case TypeKind::kList: type_name = "list"; break;
         case TypeKind::kStr: type_name = "str"; break;
-        case TypeKind::kDict: type_name = "dict"; break;
+        case TypeKind::kDict:  // a Counter's own methods, then the dict's
+            type_name =
+                value->dict_kind == DictKind::kCounter && table_.MethodOrAttr("Counter", attr) ? "Counter" : "dict";
+            break;
         case TypeKind::kLibObject: type_name = value->lib_type->name; break;
         default: break;
     }
@@ -339,6 +342,17 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
 }
 
 void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
+    // `d[k].append(x)`, `d[k] += 1`: an incompletely typed dict (an empty `{}`, a defaultdict) learns its key and
+    // value types from the item's use.
+    if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&e); sub != nullptr && type) {
+        const TypeRef c = StripOptional(program_.TypeOf(sub->value()));
+        if (c->kind == TypeKind::kDict && !IsComplete(c)) {
+            const TypeRef key = c->args[0]->kind != TypeKind::kUnknown ? c->args[0] : program_.TypeOf(sub->index());
+            const TypeRef value = Join(c->args[1], type);
+            Refine(sub->value(), types::Dict(key, value ? value : c->args[1], c->dict_kind));
+        }
+        return;
+    }
     const ir::ExprInfo* info = program_.Info(e);
     if (info == nullptr || !type) return;
     // Only fills in what is unknown (`losses = []` then `losses.append(v)`); never widens a known type.
@@ -423,6 +437,8 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
             TypeRef k = Expr(index);
             if (!Assignable(k, value->args[0])) {
                 Error(index.range(), "dict key of type '" + PyName(k) + "' for a '" + PyName(value) + "'");
+            } else if (value->args[0]->kind == TypeKind::kUnknown) {
+                Refine(e, value->args[1]);  // a defaultdict read first (`d[k].append(x)`) learns its key type
             }
             return value->args[1];
         }

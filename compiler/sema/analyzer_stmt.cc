@@ -121,6 +121,8 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
             TypeRef result = BinaryTypes(a.op(), target, value, s);
             if (ast::Isa<ast::NameExpr>(a.target()) || ast::Isa<ast::AttributeExpr>(a.target())) {
                 AnalyzeAssign(a.target(), result, s);
+            } else if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&a.target())) {
+                Refine(*sub, result);  // `counts[w] += 1`: a defaultdict or Counter learns its key type
             }
             return;
         }
@@ -347,7 +349,8 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             }
         } else if (container->kind == TypeKind::kDict) {
             const bool key_known = container->args[0]->kind != TypeKind::kUnknown;
-            Refine(sub->value(), types::Dict(key_known ? container->args[0] : program_.TypeOf(sub->index()), value));
+            Refine(sub->value(), types::Dict(key_known ? container->args[0] : program_.TypeOf(sub->index()), value,
+                                             container->dict_kind));
         } else if (container->kind == TypeKind::kStrArray) {
             // NumPy stores numbers as their str() (truncated to the array's width; Note [String arrays]).
             if (!IsNumeric(value) && value->kind != TypeKind::kStr && value->kind != TypeKind::kStrArray &&

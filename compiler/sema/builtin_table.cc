@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "compiler/diagnostics/internal_check.h"
+
 namespace cnet::compiler::sema {
 namespace {
 
@@ -136,6 +138,9 @@ BuiltinTable::BuiltinTable() {
     entries_.push_back(MakeEntry(EntryKind::kAttr, type, name, getter, setter, "", result, ""));
 #define CNET_CONST(module, name, cpp, type, header) \
     entries_.push_back(MakeEntry(EntryKind::kConst, module, name, cpp, "", "", type, header));
+    std::vector<std::pair<std::pair<std::string, std::string>, std::pair<std::string, std::string>>> aliases;
+#define CNET_ALIAS(module, name, target_module, target_name) \
+    aliases.push_back({{module, name}, {target_module, target_name}});
 #include "runtime/include/cnet/surface.def"
 #undef CNET_MODULE
 #undef CNET_TYPE
@@ -144,6 +149,7 @@ BuiltinTable::BuiltinTable() {
 #undef CNET_METHOD
 #undef CNET_ATTR
 #undef CNET_CONST
+#undef CNET_ALIAS
 
 #define CNET_FUNCTION(op_name_, op_family_, op_sig_, op_grad_)                                               \
     {                                                                                                         \
@@ -167,6 +173,12 @@ BuiltinTable::BuiltinTable() {
         } else {
             members_.emplace(std::make_pair(e.owner, e.name), i);
         }
+    }
+    // An alias is the entry it names (six.moves.range is builtins.range): sema and codegen see one callee.
+    for (const auto& [alias, target] : aliases) {
+        auto it = members_.find(target);
+        CNET_INTERNAL_CHECK(it != members_.end()) << "CNET_ALIAS to unknown " << target.first << "." << target.second;
+        members_.emplace(alias, it->second);
     }
     // Library classes: constructor C++ names and headers come from their types.
     for (BuiltinEntry& e : entries_) {

@@ -46,9 +46,10 @@ TypeRef Tuple(std::vector<TypeRef> elements) {
     t->args = std::move(elements);
     return t;
 }
-TypeRef Dict(TypeRef key, TypeRef value) {
+TypeRef Dict(TypeRef key, TypeRef value, DictKind kind) {
     auto t = std::make_shared<Type>();
     t->kind = TypeKind::kDict;
+    t->dict_kind = kind;
     t->args = {std::move(key), std::move(value)};
     return t;
 }
@@ -130,7 +131,8 @@ bool SameType(const TypeRef& a, const TypeRef& b) {
     if (a == b) return true;
     if (!a || !b || a->kind != b->kind) return false;
     if (a->user_class != b->user_class || a->lib_type != b->lib_type || a->function != b->function ||
-        a->entry != b->entry || a->module != b->module || a->kernel != b->kernel || a->args.size() != b->args.size()) {
+        a->entry != b->entry || a->module != b->module || a->kernel != b->kernel || a->args.size() != b->args.size() ||
+        a->dict_kind != b->dict_kind) {
         return false;
     }
     for (std::size_t i = 0; i < a->args.size(); ++i) {
@@ -256,7 +258,7 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
     }
     if (IsArrayLike(a) && IsArrayLike(b)) return types::Variable();
     if (ka == kb && (ka == TypeKind::kList || ka == TypeKind::kDict || ka == TypeKind::kTuple) &&
-        a->args.size() == b->args.size()) {
+        a->args.size() == b->args.size() && a->dict_kind == b->dict_kind) {
         std::vector<TypeRef> args;
         for (std::size_t i = 0; i < a->args.size(); ++i) {
             TypeRef j = Join(a->args[i], b->args[i]);
@@ -297,7 +299,8 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
     }
     if (kf == TypeKind::kInt && kt == TypeKind::kShape) return true;
     if (kf == kt && (kf == TypeKind::kList || kf == TypeKind::kDict || kf == TypeKind::kTuple)) {
-        if (from->args.size() != to->args.size()) return false;
+        // A Counter read as a dict would raise KeyError where Python's Counter gives 0.
+        if (from->args.size() != to->args.size() || from->dict_kind != to->dict_kind) return false;
         for (std::size_t i = 0; i < from->args.size(); ++i) {
             const TypeRef& ef = from->args[i];
             const TypeRef& et = to->args[i];
@@ -343,7 +346,10 @@ std::string PyName(const TypeRef& t) {
         case TypeKind::kShape: return "tuple[int, ...]";
         case TypeKind::kArgs: return "Namespace";
         case TypeKind::kList: return "list[" + PyName(t->args[0]) + "]";
-        case TypeKind::kDict: return "dict[" + PyName(t->args[0]) + ", " + PyName(t->args[1]) + "]";
+        case TypeKind::kDict:
+            if (t->dict_kind == DictKind::kCounter) return "Counter[" + PyName(t->args[0]) + "]";
+            return std::string(t->dict_kind == DictKind::kDefaultDict ? "defaultdict[" : "dict[") + PyName(t->args[0]) +
+                   ", " + PyName(t->args[1]) + "]";
         case TypeKind::kTuple: {
             std::string s = "tuple[";
             for (std::size_t i = 0; i < t->args.size(); ++i) s += (i ? ", " : "") + PyName(t->args[i]);
@@ -380,7 +386,10 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kShape: return "cnet::Shape";
         case TypeKind::kArgs: return "cnet::py::Namespace";
         case TypeKind::kList: return "std::vector<" + CppName(t->args[0]) + ">";
-        case TypeKind::kDict: return "cnet::py::Dict<" + CppName(t->args[0]) + ", " + CppName(t->args[1]) + ">";
+        case TypeKind::kDict:
+            if (t->dict_kind == DictKind::kCounter) return "cnet::py::Counter<" + CppName(t->args[0]) + ">";
+            return std::string(t->dict_kind == DictKind::kDefaultDict ? "cnet::py::DefaultDict<" : "cnet::py::Dict<") +
+                   CppName(t->args[0]) + ", " + CppName(t->args[1]) + ">";
         case TypeKind::kTuple: {
             std::string s = "std::tuple<";
             for (std::size_t i = 0; i < t->args.size(); ++i) s += (i ? ", " : "") + CppName(t->args[i]);

@@ -53,6 +53,13 @@ enum class TypeKind {
     kKernel,        // a kernel object (cupy.ElementwiseKernel, cuda.reduce, ...): calling runs it
 };
 
+/// The dicts of Python's collections module: one kDict type, told apart by how a missing key reads.
+enum class DictKind {
+    kDict,         // dict: KeyError
+    kDefaultDict,  // collections.defaultdict: inserts factory()
+    kCounter,      // collections.Counter (values int): 0, not inserted
+};
+
 struct Type;
 using TypeRef = std::shared_ptr<const Type>;
 
@@ -65,6 +72,7 @@ struct Type {
     const BuiltinEntry* entry = nullptr;         // kLibFunction, kLibClass, kBoundMethod (library)
     std::string module;                          // kModule: the dotted path ("chainer.functions")
     const kernel::KernelDef* kernel = nullptr;   // kKernel
+    DictKind dict_kind = DictKind::kDict;        // kDict
 };
 
 namespace types {
@@ -82,7 +90,7 @@ TypeRef Shape();
 TypeRef Args();
 TypeRef List(TypeRef element);
 TypeRef Tuple(std::vector<TypeRef> elements);
-TypeRef Dict(TypeRef key, TypeRef value);
+TypeRef Dict(TypeRef key, TypeRef value, DictKind kind = DictKind::kDict);
 TypeRef Optional(TypeRef element);
 TypeRef UserClass(const ir::ClassInfo* cls);
 TypeRef UserClassRef(const ir::ClassInfo* cls);

@@ -1,7 +1,9 @@
 // file.cc — text files with Python's modes and error messages.
 #include "cnet/py/file.h"
 
+#include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <sstream>
 
@@ -10,7 +12,72 @@
 namespace cnet {
 namespace py {
 
-File::File(const std::string& path, const std::string& mode) : path_(path), mode_(mode) {
+namespace {
+
+// Python's names of UTF-8 ('utf-8', 'UTF8', 'utf_8', 'u8'): lower case, '-' and ' ' read as '_'.
+bool IsUtf8(std::string name) {
+    for (char& c : name) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (c == '-' || c == ' ') c = '_';
+    }
+    return name == "utf_8" || name == "utf8" || name == "u8" || name == "utf";
+}
+
+// The length of the valid UTF-8 sequence at s[i]; or 0, with *reason (CPython's words) and *bad, the bytes of
+// the invalid part: the longest start of a valid sequence (at least 1), which Python replaces or drops as one.
+std::size_t Utf8Sequence(const std::string& s, std::size_t i, const char** reason, std::size_t* bad) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = byte(i);
+    if (c < 0x80) return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte (no overlongs, no surrogates)
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0) lo = 0xA0;
+        if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+    } else {
+        *reason = "invalid start byte";
+        *bad = 1;
+        return 0;
+    }
+    for (std::size_t k = 1; k < n; ++k) {
+        if (i + k >= s.size()) {
+            *reason = "unexpected end of data";
+            *bad = k;
+            return 0;
+        }
+        const unsigned char b = byte(i + k);
+        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) {
+            *reason = "invalid continuation byte";
+            *bad = k;
+            return 0;
+        }
+    }
+    return n;
+}
+
+}  // namespace
+
+File::File(const std::string& path, const std::string& mode, const std::optional<std::string>& encoding,
+           const std::optional<std::string>& errors)
+    : path_(path), mode_(mode) {
+    if (encoding.has_value() && !IsUtf8(*encoding)) {
+        throw ValueError("encoding '" + *encoding + "' is not supported by open() in .cnet; text files are UTF-8");
+    }
+    if (errors.has_value()) {
+        if (*errors != "strict" && *errors != "ignore" && *errors != "replace") {
+            throw ValueError("errors='" + *errors +
+                             "' is not supported by open() in .cnet; use 'strict', 'ignore' "
+                             "or 'replace'");
+        }
+        errors_ = *errors;
+    }
     std::string m = mode;
     if (m.find('t') != std::string::npos) m.erase(m.find('t'), 1);
     std::ios::openmode flags;
@@ -49,19 +116,52 @@ void File::CheckOpen(bool for_reading) const {
     if (!for_reading && !writable) throw OSError("not writable");
 }
 
+// Python decodes what it reads: an invalid byte raises UnicodeDecodeError (a ValueError; its position here is
+// within the text read), is dropped ('ignore') or becomes U+FFFD ('replace').
+std::string File::Decode(std::string bytes) const {
+    std::string out;
+    for (std::size_t i = 0; i < bytes.size();) {
+        const char* reason = "";
+        std::size_t bad = 1;
+        const std::size_t n = Utf8Sequence(bytes, i, &reason, &bad);
+        if (n != 0) {
+            out.append(bytes, i, n);
+            i += n;
+            continue;
+        }
+        if (errors_ == "strict") {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned char>(bytes[i]));
+            throw ValueError("'utf-8' codec can't decode " +
+                             (bad == 1 ? "byte " + std::string(hex) + " in position " + std::to_string(i)
+                                       : "bytes in position " + std::to_string(i) + "-" + std::to_string(i + bad - 1)) +
+                             ": " + reason);
+        }
+        if (errors_ == "replace") out += "\xEF\xBF\xBD";
+        i += bad;
+    }
+    return out;
+}
+
 std::string File::read(int64_t size) {
     CheckOpen(true);
     if (size < 0) {
         std::ostringstream os;
         os << stream_.rdbuf();
         stream_.clear();  // reading to the end sets eof; a later read returns ""
-        return os.str();
+        return Decode(os.str());
     }
-    std::string out(static_cast<std::size_t>(size), '\0');
-    stream_.read(out.data(), size);
-    out.resize(static_cast<std::size_t>(stream_.gcount()));
+    // Python reads `size` characters: each with the continuation bytes that follow it.
+    std::string out;
+    int64_t chars = 0;
+    for (int c = stream_.peek(); c != std::char_traits<char>::eof(); c = stream_.peek()) {
+        const bool continuation = (c & 0xC0) == 0x80;
+        if (!continuation && chars == size) break;
+        if (!continuation) ++chars;
+        out += static_cast<char>(stream_.get());
+    }
     stream_.clear();
-    return out;
+    return Decode(std::move(out));
 }
 
 std::string File::readline() {
@@ -73,7 +173,7 @@ std::string File::readline() {
     }
     if (!stream_.eof()) line += '\n';
     stream_.clear();
-    return line;
+    return Decode(std::move(line));
 }
 
 std::vector<std::string> File::readlines() {
@@ -96,7 +196,18 @@ void File::close() {
     if (stream_.is_open()) stream_.close();
 }
 
-std::shared_ptr<File> open(const std::string& path, const std::string& mode) { return std::make_shared<File>(path, mode); }
+std::shared_ptr<File> open(const std::string& path, const std::string& mode, int64_t /*buffering*/,
+                           const std::optional<std::string>& encoding, const std::optional<std::string>& errors) {
+    return std::make_shared<File>(path, mode, encoding, errors);
+}
+
+namespace codecs {
+std::shared_ptr<File> open(const std::string& filename, const std::string& mode,
+                           const std::optional<std::string>& encoding, const std::string& errors,
+                           int64_t /*buffering*/) {
+    return std::make_shared<File>(filename, mode, encoding, errors);
+}
+}  // namespace codecs
 
 }  // namespace py
 }  // namespace cnet

@@ -1,13 +1,16 @@
 // file.h — Python's text files for generated code: open(path, mode) with modes r, w, a (and r+, w+, a+),
 // read/readline/readlines/write/close, iteration by line (each line keeps its '\n', as in Python), and the
 // errors CPython raises (FileNotFoundError, ValueError on a closed file). `with open(...) as f:` closes the file
-// when the block is left (FileCloser).
+// when the block is left (FileCloser). Text is UTF-8 (encoding='utf-8' or None); what is read is decoded with
+// Python's `errors` handlers: 'strict' (ValueError: UnicodeDecodeError is one), 'ignore', 'replace'. io.open is
+// open; codecs.open(filename, mode, encoding, errors) opens the same text files.
 #pragma once
 
 #include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +21,8 @@ namespace py {
 
 class File {
 public:
-    File(const std::string& path, const std::string& mode);
+    File(const std::string& path, const std::string& mode, const std::optional<std::string>& encoding = std::nullopt,
+         const std::optional<std::string>& errors = std::nullopt);
     std::string read(int64_t size = -1);
     /// The next line with its '\n' ("" at the end of the file).
     std::string readline();
@@ -57,12 +61,23 @@ public:
 
 private:
     void CheckOpen(bool for_reading) const;
+    std::string Decode(std::string bytes) const;
     std::string path_;
     std::string mode_;
+    std::string errors_ = "strict";
     std::fstream stream_;
 };
 
-std::shared_ptr<File> open(const std::string& path, const std::string& mode = "r");
+std::shared_ptr<File> open(const std::string& path, const std::string& mode = "r", int64_t buffering = -1,
+                           const std::optional<std::string>& encoding = std::nullopt,
+                           const std::optional<std::string>& errors = std::nullopt);
+
+namespace codecs {
+/// codecs.open: Chainer's examples read their UTF-8 corpora with it; errors defaults to 'strict' here.
+std::shared_ptr<File> open(const std::string& filename, const std::string& mode = "r",
+                           const std::optional<std::string>& encoding = std::nullopt,
+                           const std::string& errors = "strict", int64_t buffering = -1);
+}  // namespace codecs
 
 /// Closes a `with open(...) as f:` file when its block is left, however it is left.
 class FileCloser {

@@ -140,5 +140,12 @@ int64_t index_of(const std::vector<T>& v, const U& x) {
     throw ValueError("list.index(x): x not in list");
 }
 
+/// list.extend(iterable): `items` is evaluated once (a call's result) and may be the list itself.
+template <typename T, typename R>
+void extend(std::vector<T>& v, const R& items) {
+    std::vector<T> copy(items.begin(), items.end());
+    v.insert(v.end(), copy.begin(), copy.end());
+}
+
 }  // namespace py
 }  // namespace cnet

@@ -1,0 +1,82 @@
+// json.cc — the scalar texts of Python's json module (json.encoder with ensure_ascii=True, allow_nan=True).
+#include "cnet/py/json.h"
+
+#include <cstdio>
+
+namespace cnet {
+namespace py {
+namespace json {
+
+std::string Quote(const std::string& text) {
+    std::string out = "\"";
+    auto hex4 = [&](unsigned v) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", v);
+        out += buf;
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            switch (c) {
+                case '"':
+                    out += "\\\"";
+                    break;
+                case '\\':
+                    out += "\\\\";
+                    break;
+                case '\n':
+                    out += "\\n";
+                    break;
+                case '\r':
+                    out += "\\r";
+                    break;
+                case '\t':
+                    out += "\\t";
+                    break;
+                case '\b':
+                    out += "\\b";
+                    break;
+                case '\f':
+                    out += "\\f";
+                    break;
+                default:
+                    if (c < 0x20 || c == 0x7f) {
+                        hex4(c);
+                    } else {
+                        out += static_cast<char>(c);
+                    }
+            }
+            ++i;
+            continue;
+        }
+        // A UTF-8 sequence: its code point as \uXXXX, above the BMP as a surrogate pair (as CPython writes).
+        const int n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        unsigned cp = c & (n == 4 ? 0x07 : n == 3 ? 0x0F : 0x1F);
+        for (int k = 1; k < n && i + k < text.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        i += n;
+        if (cp >= 0x10000) {
+            cp -= 0x10000;
+            hex4(0xD800 + (cp >> 10));
+            hex4(0xDC00 + (cp & 0x3FF));
+        } else {
+            hex4(cp);
+        }
+    }
+    return out + "\"";
+}
+
+std::string Number(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+    return repr(v);
+}
+
+std::string Newline(const Style& style, int depth) {
+    if (!style.indent) return "";
+    return "\n" + std::string(static_cast<std::size_t>(std::max<int64_t>(*style.indent, 0) * depth), ' ');
+}
+
+}  // namespace json
+}  // namespace py
+}  // namespace cnet
