@@ -46,6 +46,7 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
             return "std::apply([](auto... d_) { return cnet::Shape{static_cast<int64_t>(d_)...}; }, " + code + ")";
         }
     }
+    if (sema::NumpyIntegerArgument(from, to)) return "cnet::py::index(" + code + ")";  // L.EmbedID(max(t) + 1, n)
     if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat) {
         // An int64_t inside braces (std::vector<double>{n}) would be a narrowing error.
         return ast::Isa<ast::IntLiteral>(e) ? code + ".0" : "static_cast<double>(" + code + ")";

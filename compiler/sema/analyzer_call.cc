@@ -125,6 +125,7 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
         for (const ast::Expr* v : values) {
             TypeRef t = Expr(*v, arg.expected);
             if (CallableArgument(arg, t)) continue;
+            if (arg.spec != nullptr && NumpyIntegerArgument(t, arg.expected)) continue;
             CheckInitializerArgument(arg, *v, t, what);
             if (arg.expected && !Assignable(t, arg.expected)) {
                 const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
@@ -436,7 +437,10 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
                 result = j;
             }
         }
-        if (!IsNumeric(result) && !(name != "min" && name != "max" && IsArrayLike(result)) &&
+        // max(a) of one ndarray iterates it as Python does (`n_vocab = max(train) + 1` in ptb): a NumPy scalar.
+        const bool over_array = (name == "min" || name == "max") && arg_types.size() == 1 &&
+                                first()->kind == TypeKind::kNdarray;
+        if (!IsNumeric(result) && !(name != "min" && name != "max" && IsArrayLike(result)) && !over_array &&
             result->kind != TypeKind::kUnknown && result->kind != TypeKind::kStr) {
             Error(e.range(), name + "() of '" + PyName(result) + "' is not supported");
         }

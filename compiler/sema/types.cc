@@ -241,6 +241,10 @@ bool IsTriggerArg(const TypeRef& t) {
 
 bool IsTriggerArgType(const TypeRef& t) { return t->kind == TypeKind::kLibObject && t->lib_type == TriggerArgType(); }
 
+bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected) {
+    return arg && expected && arg->kind == TypeKind::kNdarray && StripOptional(expected)->kind == TypeKind::kInt;
+}
+
 TypeRef Join(const TypeRef& a, const TypeRef& b) {
     if (!a || a->kind == TypeKind::kUnknown) return b;
     if (!b || b->kind == TypeKind::kUnknown) return a;

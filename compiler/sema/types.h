@@ -113,6 +113,9 @@ TypeRef Join(const TypeRef& a, const TypeRef& b);
 /// True if a value of type `from` may be used where `to` is expected (numeric widening, ndarray -> Variable,
 /// None -> optional/handle types).
 bool Assignable(const TypeRef& from, const TypeRef& to);
+/// A NumPy integer (a 0-d ndarray: `max(train) + 1`) given where a library parameter wants an int: Chainer takes
+/// it as the int (codegen converts with Python's operator.index, a TypeError for a non-integer array at run time).
+bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
 /// T | None -> T; other types unchanged.

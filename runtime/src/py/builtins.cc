@@ -30,6 +30,47 @@ double to_float(const std::string& s) {
     return v;
 }
 
+namespace {
+
+// Python's min/max loop over the rows of `a`: keeps the first row that compares `better` than every later one.
+Array Extreme(const Array& a, const char* name, bool largest) {
+    if (a.ndim() == 0) throw TypeError("iteration over a 0-d array");
+    const int64_t n = a.shape()[0];
+    if (n == 0) throw ValueError(std::string(name) + "() arg is an empty sequence");
+    const Array rows = a.reshape({n, a.size() / n});
+    if (n > 1 && rows.shape()[1] != 1) {
+        throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+    }
+    const bool integral = IsInteger(a.dtype()) || IsBool(a.dtype());
+    int64_t best = 0;
+    for (int64_t i = 1; i < n; ++i) {
+        bool better;
+        if (integral) {
+            const int64_t x = rows[{i, 0}].item<int64_t>(), b = rows[{best, 0}].item<int64_t>();
+            better = largest ? x > b : x < b;
+        } else {
+            const double x = rows[{i, 0}].item<double>(), b = rows[{best, 0}].item<double>();
+            better = largest ? x > b : x < b;
+        }
+        if (better) best = i;
+    }
+    return a[best].copy();  // a NumPy scalar (a copy) for a 1-d array, a row otherwise
+}
+
+}  // namespace
+
+Array min(const Array& a) { return Extreme(a, "min", false); }
+Array max(const Array& a) { return Extreme(a, "max", true); }
+
+int64_t index(const Array& a) {
+    // A 0-d array is cnet's NumPy scalar, and gets the scalar's message.
+    if (a.ndim() != 0) throw TypeError("only integer scalar arrays can be converted to a scalar index");
+    if (!IsInteger(a.dtype())) {
+        throw TypeError(std::string("'numpy.") + DtypeName(a.dtype()) + "' object cannot be interpreted as an integer");
+    }
+    return a.item<int64_t>();
+}
+
 bool to_bool(const Array& a) {
     CNET_CHECK_AS(ValueError, a.size() == 1,
                   "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");

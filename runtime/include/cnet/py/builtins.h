@@ -192,6 +192,9 @@ inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(bool v) { return v; }
 int64_t to_int(const std::string& s);
 inline int64_t to_int(const Array& a) { return a.item<int64_t>(); }
+/// operator.index of a NumPy value where a library parameter wants an int (`L.EmbedID(max(train) + 1, n)`: a NumPy
+/// integer is an int to Chainer): a 0-d array of an integer dtype, else Python's TypeError.
+int64_t index(const Array& a);
 inline int64_t to_int(const Variable& v) { return v.array().item<int64_t>(); }
 inline double to_float(double v) { return v; }
 inline double to_float(int64_t v) { return static_cast<double>(v); }
@@ -250,6 +253,11 @@ template <typename T>
 T max(const T& a, const T& b) {
     return a < b ? b : a;
 }
+/// min(a) / max(a) of an array iterate its rows as Python does (`n_vocab = max(train) + 1`): the first smallest or
+/// largest element of a 1-d array by `<` / `>` (so a NaN is kept only where Python keeps it), as a NumPy scalar.
+/// Rows of more than one element are Python's ValueError (their truth value is ambiguous).
+Array min(const Array& a);
+Array max(const Array& a);
 template <typename T>
 T min(const std::vector<T>& v) {
     if (v.empty()) throw ValueError("min() arg is an empty sequence");
