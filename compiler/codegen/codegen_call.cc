@@ -425,6 +425,10 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         }
         return out;
     }
+    if (name == "list") {
+        const TypeRef element = TypeOf(e)->args[0];
+        return "cnet::py::to_list<" + sema::CppName(element) + ">(" + Iterable(*args[0], element) + ")";
+    }
     if (name == "open") return entry.cpp + "(" + Args(call, false, true) + ")";  // keywords: encoding=, errors=
     if (entry.result == "exception") {
         if (entry.signature.params.empty()) return entry.cpp + "()";

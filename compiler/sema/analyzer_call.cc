@@ -389,6 +389,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         return types::None();
     }
     if (name == "sorted") return Sorted(call);
+    if (name == "list") return types::List(IterElement(first(), *call.args[0].value));
     if (name == "len") {
         TypeRef t = first();
         if (t->kind == TypeKind::kInt || t->kind == TypeKind::kFloat || t->kind == TypeKind::kBool) {
@@ -508,6 +509,18 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
     if (entry.result == "element") return receiver->kind == TypeKind::kList ? receiver->args[0] : types::Unknown();
     if (entry.result == "items") return types::List(types::Tuple({receiver->args[0], receiver->args[1]}));
     if (entry.result == "keys") return types::List(receiver->args[0]);
+    if (entry.result == "get") {  // d.get(key, default): a value of the dict's type
+        const TypeRef k = program_.TypeOf(*call.args[0].value);
+        if (!Assignable(k, receiver->args[0])) {
+            Error(call.args[0].value->range(), "dict key of type '" + PyName(k) + "' for a '" + PyName(receiver) + "'");
+        }
+        const TypeRef d = program_.TypeOf(*call.args[1].value);
+        if (!Assignable(d, receiver->args[1])) {
+            Error(call.args[1].value->range(), "the default of get() must be a '" + PyName(receiver->args[1]) +
+                                                   "' (the dict's values), got '" + PyName(d) + "'");
+        }
+        return receiver->args[1];
+    }
     if (entry.result == "values") return types::List(receiver->args[1]);
     if (entry.name == "reshape" || entry.name == "transpose") {
         // x.reshape((2, 3)) and x.reshape(2, 3) are both accepted.

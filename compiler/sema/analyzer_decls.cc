@@ -318,7 +318,10 @@ void Analyzer::CollectClass(const ast::ClassDef& def) {
     if (!def.bases().empty()) {
         const ast::Expr& base = *def.bases()[0];
         report_ = true;
-        TypeRef t = Expr(base);
+        // `class SexpParser(object):` (Python 2 style): a plain record; `object` is no value of its own here.
+        const auto* object = ast::DynCast<ast::NameExpr>(&base);
+        const bool is_object = object != nullptr && object->id() == "object" && module_names_.count("object") == 0;
+        TypeRef t = is_object ? types::Unknown() : Expr(base);
         if (t->kind == TypeKind::kLibClass && t->lib_type != nullptr &&
             (t->lib_type->name == "Chain" || t->lib_type->name == "ChainList" || t->lib_type->name == "Link")) {
             info->kind = t->lib_type->name == "Chain"       ? ir::ClassInfo::Kind::kChain
@@ -330,7 +333,7 @@ void Analyzer::CollectClass(const ast::ClassDef& def) {
         } else if (t->kind == TypeKind::kUserClassRef) {
             info->user_base = const_cast<ir::ClassInfo*>(t->user_class);
             info->kind = t->user_class->kind;
-        } else if (const auto* n = ast::DynCast<ast::NameExpr>(&base); n != nullptr && n->id() == "object") {
+        } else if (is_object) {
             info->kind = ir::ClassInfo::Kind::kRecord;
         } else if (t->kind != TypeKind::kUnknown) {
             Error(base.range(), "a class may derive from chainer.Chain, ChainList, Link, Function, FunctionNode, "

@@ -1,8 +1,8 @@
 // py_copy.cc — sema of copy.copy / copy.deepcopy. Their C++ is a copy of the value, which means Python's copy
 // only where the two agree: a shallow copy of a list, dict or tuple whose elements are not themselves lists or
 // dicts (C++ would copy those too, Python shares them), of an ndarray (NumPy copies the data), of a plain
-// record object whose fields are not lists or dicts; a deep copy of numbers, strings, ndarrays and containers of
-// them. Anything else is rejected with what to write instead.
+// record object whose fields are not lists or dicts; a deep copy of an ndarray, or of numbers, strings and
+// containers of them. Anything else is rejected with what to write instead.
 #include "compiler/sema/analyzer.h"
 
 namespace cnet::compiler::sema {
@@ -34,18 +34,22 @@ bool Immutable(const TypeRef& t) {
 // is a list or a dict (or holds one) would be copied.
 bool SharesLikePython(const TypeRef& t) { return IsHandle(t) || Immutable(t); }
 
-bool DeepCopyable(const TypeRef& t) {
-    if (Immutable(t) || t->kind == TypeKind::kNdarray || t->kind == TypeKind::kStrArray) return true;
-    // (a defaultdict's or Counter's values are copied as they are: they must be immutable)
-    if (t->kind == TypeKind::kDict && t->dict_kind != DictKind::kDict) return Immutable(t->args[1]);
+// Numbers and strings in lists, tuples and dicts: their C++ copy is their deep copy. (An ndarray inside is not:
+// Python's deepcopy keeps aliasing, an array twice in a list is one copy twice.)
+bool ValueTree(const TypeRef& t) {
+    if (Immutable(t)) return true;
     if (t->kind == TypeKind::kList || t->kind == TypeKind::kDict || t->kind == TypeKind::kTuple ||
         t->kind == TypeKind::kOptional) {
         for (const TypeRef& a : t->args) {
-            if (!DeepCopyable(a)) return false;
+            if (!ValueTree(a)) return false;
         }
         return true;
     }
     return false;
+}
+
+bool DeepCopyable(const TypeRef& t) {
+    return t->kind == TypeKind::kNdarray || t->kind == TypeKind::kStrArray || ValueTree(t);
 }
 
 }  // namespace
@@ -60,7 +64,7 @@ TypeRef Analyzer::CallCopy(const ast::CallExpr& e, const BuiltinEntry& entry, co
     std::string instead;
     if (entry.name == "deepcopy") {
         ok = DeepCopyable(t);
-        instead = "copy.deepcopy copies numbers, strings, ndarrays and lists, tuples and dicts of them in .cnet";
+        instead = "copy.deepcopy copies an ndarray, or numbers, strings and lists, tuples and dicts of them in .cnet";
     } else if (s->kind == TypeKind::kList || s->kind == TypeKind::kDict || s->kind == TypeKind::kTuple) {
         ok = true;
         for (const TypeRef& a : s->args) ok = ok && SharesLikePython(a);

@@ -120,6 +120,14 @@ auto zip(const A& a, const B& b, const C& c) {
     for (; ia != std::end(a) && ib != std::end(b) && ic != std::end(c); ++ia, ++ib, ++ic) out.emplace_back(*ia, *ib, *ic);
     return out;
 }
+/// list(iterable): a new list of the iterable's elements (codegen passes a str as its characters, a dict as its
+/// keys).
+template <typename T, typename C>
+std::vector<T> to_list(const C& items) {
+    std::vector<T> out;
+    for (const auto& item : items) out.push_back(item);
+    return out;
+}
 template <typename C>
 auto reversed(const C& c) {
     using T = std::decay_t<decltype(*std::begin(c))>;

@@ -96,5 +96,12 @@ std::vector<V> values(const Dict<K, V>& d) {
     return out;
 }
 
+/// d.get(key, default): the value, or `fallback` when the key is missing (nothing is inserted).
+template <typename K, typename V, typename Key, typename D>
+V get(const Dict<K, V>& d, const Key& key, const D& fallback) {
+    const K k(key);  // a literal key arrives as a C++ literal
+    return d.count(k) != 0 ? d.at(k) : static_cast<V>(fallback);
+}
+
 }  // namespace py
 }  // namespace cnet

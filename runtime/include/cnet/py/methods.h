@@ -143,7 +143,8 @@ int64_t index_of(const std::vector<T>& v, const U& x) {
 /// list.extend(iterable): `items` is evaluated once (a call's result) and may be the list itself.
 template <typename T, typename R>
 void extend(std::vector<T>& v, const R& items) {
-    std::vector<T> copy(items.begin(), items.end());
+    std::vector<T> copy;
+    for (const auto& item : items) copy.push_back(item);
     v.insert(v.end(), copy.begin(), copy.end());
 }
 
