@@ -277,6 +277,18 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
     if (recv.empty()) op = "";
     if (entry.owner == "ArgumentParser") {
         if (entry.name == "add_argument") return AddArgument(e, recv);
+        if (entry.name == "set_defaults") {  // (a, b): one statement setting each default
+            std::string out;
+            for (const auto& kw : e.keywords()) {
+                const TypeRef t = TypeOf(kw->value());
+                const std::string v = t->kind == TypeKind::kNone ? "cnet::py::ArgValue{}"
+                                                                 : "cnet::py::ArgValue(static_cast<" + sema::CppName(t) +
+                                                                       ">(" + E(kw->value(), t) + "))";
+                out += (out.empty() ? "" : ", ") + recv + ".set_default(" + sema::CppStringLiteral(kw->name()) + ", " +
+                       v + ")";
+            }
+            return out.empty() ? "(void)0" : "(" + out + ")";
+        }
         return recv + ".parse_args(" + sema::GeneratedName("program_argc") + ", " + sema::GeneratedName("program_argv") +
                ")";
     }

@@ -86,6 +86,7 @@ public:
     TypeRef CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what);
     TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
     void AddArgument(const ast::CallExpr& e);
+    void SetDefaults(const ast::CallExpr& e);
     TypeRef NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
     TypeRef DictView(const BuiltinEntry& entry, const ast::Expr* arg);
     // ---- py_collections.cc

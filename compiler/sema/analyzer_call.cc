@@ -475,6 +475,10 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         AddArgument(e);
         return types::None();
     }
+    if (entry.owner == "ArgumentParser" && entry.name == "set_defaults") {
+        SetDefaults(e);
+        return types::None();
+    }
     ir::CallInfo call;
     const std::string what = entry.name;
     if (!Bind(e, what, LibParams(entry), call)) {
@@ -607,6 +611,36 @@ TypeRef Analyzer::NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry
     }
     if (flag("return_inverse")) return types::Tuple({element, types::Ndarray()});
     return element;
+}
+
+// parser.set_defaults(test=False): the default of the option with that dest (its type stays the option's), or
+// a new attribute of the parsed arguments.
+void Analyzer::SetDefaults(const ast::CallExpr& e) {
+    for (const auto& a : e.args()) {
+        Expr(*a);
+        Error(a->range(), "set_defaults takes keyword arguments ('parser.set_defaults(test=False)')");
+    }
+    for (const auto& kw : e.keywords()) {
+        if (kw->IsDoubleStar()) {
+            Error(kw->range(), "argument unpacking with '**' is not supported; pass keyword arguments by name");
+            continue;
+        }
+        const TypeRef t = Expr(kw->value());
+        if (t->kind != TypeKind::kInt && t->kind != TypeKind::kFloat && t->kind != TypeKind::kStr &&
+            t->kind != TypeKind::kBool && t->kind != TypeKind::kNone && t->kind != TypeKind::kUnknown) {
+            Error(kw->value().range(), "a default of the parsed arguments must be an int, float, str, bool or None, "
+                                       "not '" + PyName(t) + "'");
+            continue;
+        }
+        auto it = program_.arg_types.find(kw->name());
+        if (it == program_.arg_types.end()) {
+            program_.arg_types[kw->name()] = t;
+            changed_ = true;
+        } else if (!Assignable(t, it->second) && t->kind != TypeKind::kNone) {
+            Error(kw->value().range(), "default of type '" + PyName(t) + "' for an option of type '" +
+                                           PyName(it->second) + "'");
+        }
+    }
 }
 
 // parser.add_argument('--batchsize', '-b', type=int, default=100, help='...'): records the option's

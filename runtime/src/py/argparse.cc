@@ -333,9 +333,20 @@ Namespace ArgumentParser::parse_args(int argc, char** argv) {
     return parse_args(args);
 }
 
+void ArgumentParser::set_default(const std::string& dest, ArgValue value) {
+    for (auto& a : arguments_) {
+        if (a->dest_ == dest) a->default_ = value;
+    }
+    defaults_[dest] = std::move(value);
+}
+
 Namespace ArgumentParser::parse_args(const std::vector<std::string>& args) {
     Namespace ns;
-    for (const auto& a : arguments_) ns.values_[a->dest_] = a->default_;
+    for (const auto& [dest, value] : defaults_) ns.values_[dest] = value;
+    for (const auto& a : arguments_) {
+        auto d = defaults_.find(a->dest_);
+        ns.values_[a->dest_] = !a->has_default_ && d != defaults_.end() ? d->second : a->default_;
+    }
     std::vector<std::string> unrecognized;
     std::vector<const Argument*> seen;
     size_t next_positional = 0;

@@ -32,6 +32,26 @@ TEST(ArgparseTest, DefaultsAndValues) {
     EXPECT_FALSE(a.get_bool("plot"));
 }
 
+// CPython: p.add_argument('--test', action='store_true'); p.set_defaults(test=False, mode='train');
+// p.add_argument('--n', type=int) after p.set_defaults(n=7): defaults test=False, n=7, mode='train'; with
+// ['--test', '--n', '3']: True, 3.
+TEST(ArgparseTest, SetDefaults) {
+    ArgumentParser parser;
+    parser.exit_on_error(false);
+    parser.add_argument({"--test"}).action("store_true");
+    parser.set_default("test", ArgValue(false));
+    parser.set_default("mode", ArgValue(std::string("train")));
+    parser.set_default("n", ArgValue(int64_t{7}));
+    parser.add_argument({"--n"}).type("int");
+    Namespace d = parser.parse_args(std::vector<std::string>{});
+    EXPECT_FALSE(d.get_bool("test"));
+    EXPECT_EQ(d.get_int("n"), 7);
+    EXPECT_EQ(d.get_str("mode"), "train");
+    Namespace a = parser.parse_args({"--test", "--n", "3"});
+    EXPECT_TRUE(a.get_bool("test"));
+    EXPECT_EQ(a.get_int("n"), 3);
+}
+
 TEST(ArgparseTest, ErrorsMatchPython) {
     ArgumentParser parser = MnistParser();
     try {

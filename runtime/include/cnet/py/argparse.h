@@ -82,6 +82,9 @@ public:
     explicit ArgumentParser(const std::string& description = "", const std::string& prog = "");
     /// add_argument('--batchsize', '-b', ...): names starting with '-' make an optional argument.
     Argument& add_argument(const std::vector<std::string>& names);
+    /// set_defaults(dest=value): the default of the arguments with that dest, also of those added later without
+    /// a default of their own; a dest no argument has is an attribute of the parsed arguments.
+    void set_default(const std::string& dest, ArgValue value);
     /// Parses argv[1:]; prog defaults to basename(argv[0]).
     Namespace parse_args(int argc, char** argv);
     Namespace parse_args(const std::vector<std::string>& args);
@@ -99,6 +102,7 @@ private:
     std::string description_;
     std::string prog_;
     std::vector<std::unique_ptr<Argument>> arguments_;
+    std::map<std::string, ArgValue> defaults_;  // set_defaults
     bool exit_on_error_ = true;
 };
 
