@@ -10,9 +10,8 @@ void CounterUpdateArray(Counter<int64_t>& counter, const Array& a) {
             "collections.Counter of an ndarray counts the elements of a 1-d integer array in .cnet, got a " +
             std::to_string(a.ndim()) + "-d " + DtypeName(a.dtype()) + " array");
     }
-    const Array values = a.astype(Dtype::kInt64);
-    const int64_t* p = values.data<int64_t>();
-    for (int64_t i = 0; i < values.size(); ++i) ++counter[p[i]];
+    // to_vector brings the elements to the host (the device seam: no raw element reads outside the backends).
+    for (const int64_t v : a.to_vector<int64_t>()) ++counter[v];
 }
 
 Counter<int64_t> CounterOfArray(const Array& a) {
