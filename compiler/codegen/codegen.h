@@ -129,6 +129,8 @@ public:
     bool IsCollectionsCall(const ast::CallExpr& e);
     std::string CollectionsCall(const ast::CallExpr& e, const TypeRef& want);
     std::string CounterUpdate(const ast::CallExpr& e, const std::string& counter, const TypeRef& type);
+    // ---- codegen_optimizer_update.cc
+    std::string OptimizerUpdate(const ast::CallExpr& e, const std::string& optimizer);
 
     TypeRef TypeOf(const ast::Node& e) const { return program_.TypeOf(e); }
     std::string Line(const ast::Node& n) const { return std::to_string(n.range().begin.line); }

@@ -298,6 +298,9 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
     if (entry.owner == "Counter" && entry.name == "update") {
         return CounterUpdate(e, recv, sema::StripOptional(receiver));
     }
+    if (entry.owner == "Optimizer" && entry.name == "update" && !e.args().empty()) {
+        return OptimizerUpdate(e, recv.empty() ? "this->" : recv + op);
+    }
     if (entry.owner == "str" && entry.name == "format") {
         std::string args;
         for (const ir::BoundArg& a : call.args) {

@@ -84,6 +84,11 @@ public:
     TypeRef CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry);
     TypeRef CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver, const BuiltinEntry& entry);
     TypeRef CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what);
+    /// The types of a bound call's arguments against the user function's parameters (inferring untyped ones).
+    void UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std::string& what);
+    // ---- optimizer_update.cc
+    /// optimizer.update(lossfun, *args, **kwds): lossfun called with the arguments must give a Variable.
+    TypeRef OptimizerUpdate(const ast::CallExpr& e);
     TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
     void AddArgument(const ast::CallExpr& e);
     void SetDefaults(const ast::CallExpr& e);

@@ -155,6 +155,12 @@ TypeRef Analyzer::CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const s
         program_.calls[&e] = call;
         return fn->return_type;
     }
+    UserArgTypes(fn, call, what);
+    program_.calls[&e] = call;
+    return fn->return_type ? fn->return_type : types::Unknown();
+}
+
+void Analyzer::UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std::string& what) {
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         ir::BoundArg& arg = call.args[i];
         if (arg.value == nullptr) continue;
@@ -179,8 +185,6 @@ TypeRef Analyzer::CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const s
         }
         Refine(*arg.value, p.type);
     }
-    program_.calls[&e] = call;
-    return fn->return_type ? fn->return_type : types::Unknown();
 }
 
 TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
@@ -478,6 +482,9 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
     if (entry.owner == "ArgumentParser" && entry.name == "set_defaults") {
         SetDefaults(e);
         return types::None();
+    }
+    if (entry.owner == "Optimizer" && entry.name == "update" && (!e.args().empty() || !e.keywords().empty())) {
+        return OptimizerUpdate(e);
     }
     ir::CallInfo call;
     const std::string what = entry.name;

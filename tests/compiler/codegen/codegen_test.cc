@@ -121,5 +121,21 @@ TEST(DefiniteAssignmentTest, ErrorNamesTheReadWithCaret) {
                                "1 error generated.\n");
 }
 
+// optimizer.update's loss function is pointed at: position, message, source line and caret.
+TEST(OptimizerUpdateTest, NotCallableLossFunctionWithCaret) {
+    const std::string path = Dir() + "/errors/optimizer_update_not_callable.cnet";
+    CompileOptions options;
+    Compilation compilation(options);
+    std::ostringstream err;
+    ASSERT_TRUE(compilation.Load(path, err));
+    EXPECT_FALSE(compilation.Run(Stage::kCpp, nullptr));
+    compilation.FlushDiagnostics(err);
+    EXPECT_EQ(err.str(), path + ":8:16: error: the loss function of 'update' must be callable, got 'str'\n"
+                               "    opt.update('loss', x)  # error: the loss function of 'update' must be callable, "
+                               "got 'str'\n"
+                               "               ^~~~~~\n"
+                               "1 error generated.\n");
+}
+
 }  // namespace
 }  // namespace cnet::compiler::testing
