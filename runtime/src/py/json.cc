@@ -10,7 +10,7 @@ namespace json {
 std::string Quote(const std::string& text) {
     std::string out = "\"";
     auto hex4 = [&](unsigned v) {
-        char buf[8];
+        char buf[16];  // room for any unsigned: callers pass UTF-16 units, but -O1 cannot see that
         std::snprintf(buf, sizeof buf, "\\u%04x", v);
         out += buf;
     };
