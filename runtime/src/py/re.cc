@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "cnet/core/error.h"
+#include "cnet/core/utf8.h"
 
 namespace cnet {
 namespace py {
@@ -25,24 +26,7 @@ std::wstring Decode(const std::string& s) {
 
 std::string Encode(const std::wstring& w) {
     std::string out;
-    for (wchar_t wc : w) {
-        const auto cp = static_cast<uint32_t>(wc);
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
+    for (wchar_t wc : w) AppendUtf8(static_cast<uint32_t>(wc), out);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cnet/core/error.h"
+#include "cnet/core/utf8.h"
 #include "serializers/npy_header.h"
 #include "serializers/pickle_reader.h"
 
@@ -49,24 +50,6 @@ std::vector<uint32_t> Utf8ToCodePoints(const std::string& s) {
         i += static_cast<size_t>(n) + 1;
     }
     return out;
-}
-
-void AppendUtf8(uint32_t cp, std::string& out) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 // The text of a 0-d str array as a 1-D uint8 array of its UTF-8 bytes.
