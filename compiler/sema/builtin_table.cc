@@ -50,18 +50,51 @@ std::pair<std::string, std::string> SplitResult(std::string_view sig) {
     return {Trim(sig.substr(0, arrow)), Trim(sig.substr(arrow + 2))};
 }
 
-BuiltinEntry MakeEntry(EntryKind kind, std::string owner, std::string name, std::string cpp, std::string setter,
-                       std::string_view sig, std::string result, std::string header) {
+// The table's rows call these rather than building strings inline: one constructor holding a thousand rows'
+// std::string temporaries made GCC's AddressSanitizer instrumentation take a quarter of an hour to compile.
+void AddEntry(std::vector<BuiltinEntry>& entries, EntryKind kind, std::string_view owner, std::string_view name,
+              std::string_view cpp, std::string_view setter, std::string_view sig, std::string_view result,
+              std::string_view header) {
     BuiltinEntry e;
     e.kind = kind;
-    e.owner = std::move(owner);
-    e.name = std::move(name);
-    e.cpp = std::move(cpp);
-    e.setter = std::move(setter);
+    e.owner = std::string(owner);
+    e.name = std::string(name);
+    e.cpp = std::string(cpp);
+    e.setter = std::string(setter);
     e.signature = Signature::Parse(sig);
-    e.result = std::move(result);
-    e.header = std::move(header);
-    return e;
+    e.result = std::string(result);
+    e.header = std::string(header);
+    entries.push_back(std::move(e));
+}
+
+// A chainer.functions row of ops.def: its parameters pack a variadic argument into a list.
+void AddOpsFunction(std::vector<BuiltinEntry>& entries, std::string_view name, std::string_view family,
+                    std::string_view sig) {
+    const auto [params, result] = SplitResult(sig);
+    AddEntry(entries, EntryKind::kFunction, "chainer.functions", name, "cnet::functions::" + std::string(name), "",
+             params, result, "cnet/functions/" + std::string(family) + ".h");
+    BuiltinEntry& e = entries.back();
+    e.from_ops_def = true;
+    e.family = std::string(family);
+    for (ParamSpec& p : e.signature.params) p.packed = p.var_positional;
+}
+
+void AddType(std::vector<LibType>& types, std::string_view name, std::string_view base, std::string_view cpp,
+             std::string_view holder, std::string_view header) {
+    types.push_back(
+        LibType{std::string(name), std::string(base), std::string(cpp), holder == "shared", std::string(header)});
+}
+
+using NamePair = std::pair<std::string, std::string>;
+
+void AddAlias(std::vector<std::pair<NamePair, NamePair>>& aliases, std::string_view module, std::string_view name,
+              std::string_view target_module, std::string_view target_name) {
+    aliases.push_back(
+        {{std::string(module), std::string(name)}, {std::string(target_module), std::string(target_name)}});
+}
+
+void AddModule(std::map<std::string, std::string>& modules, std::string_view path, std::string_view ns) {
+    modules[std::string(path)] = std::string(ns);
 }
 
 }  // namespace
@@ -125,22 +158,21 @@ const BuiltinTable& BuiltinTable::Get() {
 }
 
 BuiltinTable::BuiltinTable() {
-#define CNET_MODULE(path, ns) modules_[path] = ns;
-#define CNET_TYPE(name, base, cpp, holder, header) \
-    types_.push_back(LibType{name, base, cpp, std::string(#holder) == "shared", header});
+#define CNET_MODULE(path, ns) AddModule(modules_, path, ns);
+#define CNET_TYPE(name, base, cpp, holder, header) AddType(types_, name, base, cpp, #holder, header);
 #define CNET_FUNC(module, name, cpp, sig, result, header) \
-    entries_.push_back(MakeEntry(EntryKind::kFunction, module, name, cpp, "", sig, result, header));
+    AddEntry(entries_, EntryKind::kFunction, module, name, cpp, "", sig, result, header);
 #define CNET_CLASS(module, name, type, sig, header) \
-    entries_.push_back(MakeEntry(EntryKind::kClass, module, name, type, "", sig, type, header));
+    AddEntry(entries_, EntryKind::kClass, module, name, type, "", sig, type, header);
 #define CNET_METHOD(type, name, cpp, sig, result) \
-    entries_.push_back(MakeEntry(EntryKind::kMethod, type, name, cpp, "", sig, result, ""));
+    AddEntry(entries_, EntryKind::kMethod, type, name, cpp, "", sig, result, "");
 #define CNET_ATTR(type, name, getter, setter, result) \
-    entries_.push_back(MakeEntry(EntryKind::kAttr, type, name, getter, setter, "", result, ""));
+    AddEntry(entries_, EntryKind::kAttr, type, name, getter, setter, "", result, "");
 #define CNET_CONST(module, name, cpp, type, header) \
-    entries_.push_back(MakeEntry(EntryKind::kConst, module, name, cpp, "", "", type, header));
-    std::vector<std::pair<std::pair<std::string, std::string>, std::pair<std::string, std::string>>> aliases;
+    AddEntry(entries_, EntryKind::kConst, module, name, cpp, "", "", type, header);
+    std::vector<std::pair<NamePair, NamePair>> aliases;
 #define CNET_ALIAS(module, name, target_module, target_name) \
-    aliases.push_back({{module, name}, {target_module, target_name}});
+    AddAlias(aliases, module, name, target_module, target_name);
 #include "runtime/include/cnet/surface.def"
 #undef CNET_MODULE
 #undef CNET_TYPE
@@ -151,17 +183,8 @@ BuiltinTable::BuiltinTable() {
 #undef CNET_CONST
 #undef CNET_ALIAS
 
-#define CNET_FUNCTION(op_name_, op_family_, op_sig_, op_grad_)                                               \
-    {                                                                                                         \
-        const auto [params, result] = SplitResult(op_sig_);                                                  \
-        BuiltinEntry e = MakeEntry(EntryKind::kFunction, "chainer.functions", #op_name_,                      \
-                                   "cnet::functions::" #op_name_, "", params, result,                         \
-                                   "cnet/functions/" #op_family_ ".h");                                       \
-        e.from_ops_def = true;                                                                                \
-        e.family = #op_family_;                                                                               \
-        for (ParamSpec& p : e.signature.params) p.packed = p.var_positional;                                  \
-        entries_.push_back(std::move(e));                                                                     \
-    }
+#define CNET_FUNCTION(op_name_, op_family_, op_sig_, op_grad_) \
+    AddOpsFunction(entries_, #op_name_, #op_family_, op_sig_);
 #include "runtime/include/cnet/functions/ops.def"
 #undef CNET_FUNCTION
 
