@@ -96,7 +96,9 @@ public:
     std::string Name(const ast::NameExpr& e);
     std::string Attribute(const ast::AttributeExpr& e);
     std::string Receiver(const ast::Expr& value, std::string* op, const std::string& attr = "");
-    std::string Subscript(const ast::SubscriptExpr& e);
+    // element_copy: a[i] with integers on every axis copies the element out (NumPy's scalar); see Kept.
+    std::string Subscript(const ast::SubscriptExpr& e, bool element_copy = false);
+    std::string Kept(const ast::Expr& e, const TypeRef& want = nullptr);
     std::string IndexItem(const ast::Expr& e);
     std::string SliceBounds(const ast::SliceExpr& s);
     std::string Binary(ast::BinaryOp op, const std::string& l, const TypeRef& lt, const std::string& r,

@@ -293,7 +293,7 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
                ")";
     }
     if (entry.owner == "list" && entry.name == "append") {
-        return recv + ".push_back(" + E(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
+        return recv + ".push_back(" + Kept(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
     }
     if (entry.owner == "Counter" && entry.name == "update") {
         return CounterUpdate(e, recv, sema::StripOptional(receiver));

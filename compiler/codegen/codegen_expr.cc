@@ -189,6 +189,17 @@ std::string Generator::FunctionValue(const sema::BuiltinEntry& entry) {
     return "[](" + params + ") { return " + entry.cpp + "(" + args + "); }";
 }
 
+// A value that is kept (bound to a name, put into a container, returned): `a[i]` with integers on every axis
+// is NumPy's scalar, a copy, so that `v = a[0]; a[0] = 5` leaves v as it was. Where the element is only read
+// (`a[i] * 2`, `int(a[i])`), the view is as good and cheaper.
+std::string Generator::Kept(const ast::Expr& e, const TypeRef& want) {
+    const auto* sub = ast::DynCast<ast::SubscriptExpr>(&e);
+    if (sub == nullptr || (want && sema::StripOptional(want)->kind != TypeKind::kNdarray)) return E(e, want);
+    std::string code = Subscript(*sub, true);
+    if (want) code = Convert(code, e, TypeOf(e), want);
+    return code;
+}
+
 // The C++ expression for the object an attribute is taken from, and the member operator to use.
 std::string Generator::Receiver(const ast::Expr& value, std::string* op, const std::string& attr) {
     const ir::ExprInfo* info = program_.Info(value);
@@ -281,7 +292,7 @@ std::string Generator::IndexItem(const ast::Expr& e) {
     return E(e);
 }
 
-std::string Generator::Subscript(const ast::SubscriptExpr& e) {
+std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy) {
     const TypeRef t = sema::StripOptional(TypeOf(e.value()));
     const ast::Expr& index = e.index();
     const auto* slice = ast::DynCast<ast::SliceExpr>(&index);
@@ -290,14 +301,22 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e) {
         case TypeKind::kVariable:
         case TypeKind::kNdarray:
         case TypeKind::kStrArray: {
+            std::string code;
+            bool all_ints = true;
             if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&index)) {
                 std::string items;
                 for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
                     items += (i ? ", " : "") + IndexItem(*tuple->elements()[i]);
+                    all_ints = all_ints && TypeOf(*tuple->elements()[i])->kind == TypeKind::kInt;
                 }
-                return value + "[{" + items + "}]";
+                code = value + "[{" + items + "}]";
+            } else {
+                code = value + "[" + IndexItem(index) + "]";
+                all_ints = TypeOf(index)->kind == TypeKind::kInt;
             }
-            return value + "[" + IndexItem(index) + "]";
+            // Integers on every axis pick an element, which NumPy copies out as a scalar (see Kept).
+            const bool copy = element_copy && t->kind == TypeKind::kNdarray && all_ints;
+            return copy ? "cnet::np::scalar_or_view(" + code + ")" : code;
         }
         case TypeKind::kList:
             if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
@@ -575,7 +594,7 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
         if (want && want->kind == TypeKind::kList) {
             std::string items;
             for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
-                items += (i ? ", " : "") + E(*tuple->elements()[i], want->args[0]);
+                items += (i ? ", " : "") + Kept(*tuple->elements()[i], want->args[0]);
             }
             return sema::CppName(want) + "{" + items + "}";
         }
@@ -592,7 +611,7 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
         for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
             const TypeRef et = want && want->kind == TypeKind::kTuple && i < want->args.size() ? want->args[i]
                                                                                                : t->args[i];
-            items += (i ? ", " : "") + E(*tuple->elements()[i], et);
+            items += (i ? ", " : "") + Kept(*tuple->elements()[i], et);
         }
         return sema::CppName(want && want->kind == TypeKind::kTuple ? want : t) + "{" + items + "}";
     }
@@ -610,7 +629,7 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
         }
         std::string items;
         for (std::size_t i = 0; i < list->elements().size(); ++i) {
-            items += (i ? ", " : "") + E(*list->elements()[i], lt->args[0]);
+            items += (i ? ", " : "") + Kept(*list->elements()[i], lt->args[0]);
         }
         return sema::CppName(lt) + "{" + items + "}";
     }
@@ -663,7 +682,7 @@ std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
     if (const auto* d = ast::DynCast<ast::DictCompExpr>(&e)) {
         out += result + "[" + E(d->key(), t->args[0]) + "] = " + E(d->value(), t->args[1]) + "; ";
     } else {
-        out += result + ".push_back(" + E(e.element(), t->args[0]) + "); ";
+        out += result + ".push_back(" + Kept(e.element(), t->args[0]) + "); ";
     }
     for (int i = 0; i < depth; ++i) out += "} ";
     return out + "return " + result + "; }()";

@@ -131,7 +131,10 @@ void Generator::AssignStmt(const ast::AssignStmt& s) {
     TypeRef want;
     if (const ir::ExprInfo* info = program_.Info(first); info != nullptr && info->type) want = info->type;
     if (ast::Isa<ast::TupleExpr>(first) || ast::Isa<ast::ListExpr>(first)) want = nullptr;
-    const std::string value = E(s.value(), want);
+    // x[i] = a[j] copies the element into x: only a value bound as itself needs its own copy.
+    const auto* store = ast::DynCast<ast::SubscriptExpr>(&first);
+    const bool into_array = store != nullptr && sema::IsArrayLike(sema::StripOptional(TypeOf(store->value())));
+    const std::string value = into_array ? E(s.value(), want) : Kept(s.value(), want);
     Assign(first, value, TypeOf(s.value()), s);
     for (std::size_t i = 1; i < s.targets().size(); ++i) Assign(*s.targets()[i], E(first), TypeOf(first), s);
 }
@@ -252,7 +255,7 @@ void Generator::Stmt(const ast::Stmt& s) {
             const TypeRef t = TypeOf(a.target());
             Marker(s, a.value() != nullptr);
             if (a.value() != nullptr) {
-                Assign(a.target(), E(*a.value(), t), t, s);
+                Assign(a.target(), Kept(*a.value(), t), t, s);
             }
             return;
         }
@@ -301,7 +304,7 @@ void Generator::Stmt(const ast::Stmt& s) {
                 return;
             }
             Marker(s, true);
-            w_.Line("return " + E(*r.value(), fn_->return_type) + ";");
+            w_.Line("return " + Kept(*r.value(), fn_->return_type) + ";");
             return;
         }
         case ast::NodeKind::kPassStmt:

@@ -93,6 +93,10 @@ namespace np {
 
 /// x[indices]: a view for basic indexing, a new array when an index is an array.
 Array getitem(const Array& x, const Indices& indices);
+/// A .cnet program's x[i] or x[i, j] with integer indices: NumPy returns the element as a scalar, a copy, when
+/// the integers index every axis (`v = a[0]; a[0] = 5` leaves v as it was), and a view otherwise. The C++
+/// operator[] stays a view always, for the runtime's own writes through it.
+inline Array scalar_or_view(const Array& indexed) { return indexed.ndim() == 0 ? indexed.copy() : indexed; }
 /// x[indices] = value: value is cast to x's dtype and broadcast to the indexed shape. With repeated integer
 /// indices the last write wins.
 void setitem(const Array& x, const Indices& indices, const Array& value);
