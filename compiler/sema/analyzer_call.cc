@@ -125,6 +125,10 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
         for (const ast::Expr* v : values) {
             TypeRef t = Expr(*v, arg.expected);
             if (CallableArgument(arg, t)) continue;
+            if (arg.spec != nullptr && arg.spec->type == "number" && t && t->kind == TypeKind::kInt) {
+                arg.expected = t;  // passed as written (see the type text `number`)
+                continue;
+            }
             if (arg.spec != nullptr && NumpyIntegerArgument(t, arg.expected)) continue;
             CheckInitializerArgument(arg, *v, t, what);
             if (arg.expected && !Assignable(t, arg.expected)) {

@@ -587,6 +587,9 @@ private:
         if (name.empty()) return nullptr;
         if (name == "int") return types::Int();
         if (name == "float") return types::Float();
+        // A surface table's `number` (C++ cnet::Scalar) checks as a float; an int argument stays an int
+        // (CheckArgTypes): np.arange(-2, 0) is int64, as in NumPy.
+        if (name == "number") return types::Float();
         if (name == "bool") return types::Bool();
         if (name == "str") return types::Str();
         if (name == "None") return types::None();
