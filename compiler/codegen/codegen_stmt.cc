@@ -230,6 +230,9 @@ void Generator::With(const ast::WithStmt& s) {
 
 void Generator::Stmt(const ast::Stmt& s) {
     switch (s.kind()) {
+        case ast::NodeKind::kImportStmt:
+        case ast::NodeKind::kImportFromStmt:
+            return;  // a function's import binds compile-time names only (sema's function_imports_)
         case ast::NodeKind::kExprStmt: {
             const ast::Expr& v = ast::Cast<ast::ExprStmt>(s).value();
             if (ast::Isa<ast::StringLiteral>(v)) return;

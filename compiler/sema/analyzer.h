@@ -37,8 +37,15 @@ public:
     // ---- analyzer_decls.cc
     void CollectModule();
     void MarkLateGlobals();  // late_globals.cc (Note [Late globals])
-    void CollectImport(const ast::ImportStmt& s);
-    void CollectImportFrom(const ast::ImportFromStmt& s);
+    /// The names an import binds: the module's (module_names_, ...) or a function's (function_imports_).
+    struct ImportScope {
+        std::map<std::string, TypeRef>& names;
+        std::map<std::string, const BuiltinEntry*>& entries;
+        std::map<std::string, const ast::Node*>& decls;
+    };
+    void CollectImport(const ast::ImportStmt& s, const ImportScope& into);
+    void CollectImportFrom(const ast::ImportFromStmt& s, const ImportScope& into);
+    ImportScope ModuleImports() { return {module_names_, module_entries_, module_decls_}; }
     void CollectClass(const ast::ClassDef& def);
     ir::FunctionInfo* CollectFunction(const ast::FunctionDef& def, ir::ClassInfo* owner,
                                       std::vector<std::unique_ptr<ir::FunctionInfo>>& into);
@@ -215,6 +222,14 @@ public:
     std::map<std::string, TypeRef> module_names_;  // imports, classes, functions
     std::map<std::string, const BuiltinEntry*> module_entries_;  // names bound to library entries
     std::map<std::string, const ast::Node*> module_decls_;  // where each module-level name comes from
+    // `import matplotlib.pyplot as plt` inside a function (vae's save_images): modules are compile-time names,
+    // so the import binds in that function's scope and emits nothing.
+    struct FunctionImports {
+        std::map<std::string, TypeRef> names;
+        std::map<std::string, const BuiltinEntry*> entries;
+        std::map<std::string, const ast::Node*> decls;
+    };
+    std::map<const ir::FunctionInfo*, FunctionImports> function_imports_;
     ir::FunctionInfo* fn_ = nullptr;
     ir::ClassInfo* cls_ = nullptr;
     std::vector<std::map<std::string, ir::VarInfo*>> comp_scopes_;

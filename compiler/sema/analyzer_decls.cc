@@ -197,9 +197,9 @@ void Analyzer::CollectModule() {
     }
     for (const ast::StmtPtr& s : module_.body()) {
         if (const auto* imp = ast::DynCast<ast::ImportStmt>(s.get())) {
-            CollectImport(*imp);
+            CollectImport(*imp, ModuleImports());
         } else if (const auto* imp_from = ast::DynCast<ast::ImportFromStmt>(s.get())) {
-            CollectImportFrom(*imp_from);
+            CollectImportFrom(*imp_from, ModuleImports());
         } else if (const auto* cls = ast::DynCast<ast::ClassDef>(s.get())) {
             CollectClass(*cls);
         } else if (ast::Isa<ast::FunctionDef>(*s)) {
@@ -244,7 +244,7 @@ constexpr const char* kKnownModules =
     "random, re, six and time";
 }  // namespace
 
-void Analyzer::CollectImport(const ast::ImportStmt& s) {
+void Analyzer::CollectImport(const ast::ImportStmt& s, const ImportScope& into) {
     for (const auto& alias : s.names()) {
         const std::string& path = alias->name();
         if (!table_.IsModule(path)) {
@@ -253,17 +253,17 @@ void Analyzer::CollectImport(const ast::ImportStmt& s) {
             continue;
         }
         if (!alias->as_name().empty()) {
-            module_names_[alias->as_name()] = types::Module(path);
-            module_decls_[alias->as_name()] = alias.get();
+            into.names[alias->as_name()] = types::Module(path);
+            into.decls[alias->as_name()] = alias.get();
         } else {
             const std::string first = path.substr(0, path.find('.'));
-            module_names_[first] = types::Module(first);
-            module_decls_[first] = alias.get();
+            into.names[first] = types::Module(first);
+            into.decls[first] = alias.get();
         }
     }
 }
 
-void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s) {
+void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s, const ImportScope& into) {
     const std::string& path = s.module();
     if (s.level() == 0 && path == "__future__") return;  // Python 2 compatibility imports: no effect in Python 3
     if (s.level() != 0 || !table_.IsModule(path)) {
@@ -283,7 +283,7 @@ void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s) {
             type = types::Module(sub);
         } else if (const BuiltinEntry* entry = table_.Member(path, alias->name())) {
             type = EntryType(entry);
-            module_entries_[bound] = entry;
+            into.entries[bound] = entry;
         } else {
             std::string message = "module '" + path + "' has no attribute '" + alias->name() + "'";
             if (auto s2 = SuggestClosest(alias->name(), table_.MemberNames(path))) {
@@ -293,8 +293,8 @@ void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s) {
             }
             continue;
         }
-        module_names_[bound] = type;
-        module_decls_[bound] = alias.get();
+        into.names[bound] = type;
+        into.decls[bound] = alias.get();
     }
 }
 

@@ -150,6 +150,19 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
             }
         }
     }
+    // A function's own imports, then those of the functions around it.
+    for (const ir::FunctionInfo* f = fn_; f != nullptr; f = f->enclosing) {
+        auto scope = function_imports_.find(f);
+        if (scope == function_imports_.end()) continue;
+        auto bound = scope->second.names.find(id);
+        if (bound == scope->second.names.end()) continue;
+        auto entry = scope->second.entries.find(id);
+        if (entry != scope->second.entries.end()) {
+            info.attr = entry->second;
+            if (!entry->second->header.empty()) program_.headers.insert(entry->second->header);
+        }
+        return bound->second;
+    }
     for (const auto& g : program_.globals) {
         if (g->name == id) {
             info.global = g.get();

@@ -226,9 +226,20 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
                                "' is not supported in .cnet; pass the value as a parameter or keep it on an object");
             return;
         case ast::NodeKind::kImportStmt:
-        case ast::NodeKind::kImportFromStmt:
-            Unsupported(s, "imports must be at the top level of the file");
+        case ast::NodeKind::kImportFromStmt: {
+            if (fn_ == nullptr || fn_ == program_.script_function.get()) {
+                Unsupported(s, "imports must be at the top level of the file or of a function");
+                return;
+            }
+            FunctionImports& scope = function_imports_[fn_];
+            const ImportScope into{scope.names, scope.entries, scope.decls};
+            if (const auto* imp = ast::DynCast<ast::ImportStmt>(&s)) {
+                CollectImport(*imp, into);
+            } else {
+                CollectImportFrom(ast::Cast<ast::ImportFromStmt>(s), into);
+            }
             return;
+        }
         case ast::NodeKind::kTryStmt:
             AnalyzeTry(ast::Cast<ast::TryStmt>(s));
             return;
