@@ -159,7 +159,12 @@ std::string Generator::Call(const ast::CallExpr& e) {
         case TypeKind::kLibClass: {
             const sema::BuiltinEntry& entry = *callee->entry;
             const std::string args = Args(*call, false, true);
-            if (entry.cpp == "Variable") return "cnet::Variable(" + args + ")";
+            if (entry.cpp == "Variable") {
+                // A name that holds an array but is a Variable in C++ (sema's VariableOfArrayName).
+                const bool rewrap = !call->args.empty() && call->args[0].value != nullptr &&
+                                    TypeOf(*call->args[0].value)->kind == TypeKind::kVariable;
+                return (rewrap ? "cnet::py::variable_of_array(" : "cnet::Variable(") + args + ")";
+            }
             if (entry.lib_type->name == "ArgumentParser") return "cnet::py::ArgumentParser(" + args + ")";
             if (!entry.lib_type->shared) return entry.lib_type->cpp + "(" + args + ")";
             // make_shared cannot forward braced arguments ({20, "epoch"} for a trigger, {} for None).
@@ -392,7 +397,9 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
     if (name == "len") {
         const TypeRef t = sema::StripOptional(TypeOf(*args[0]));
         if (t->kind == TypeKind::kUserClass) return E(*args[0]) + "->len()";
-        if (t->kind == TypeKind::kLibObject) return "cnet::py::len(*" + E(*args[0]) + ")";
+        if (t->kind == TypeKind::kLibObject) {  // a value type (a Batch) is its own object; others are handles
+            return "cnet::py::len(" + std::string(t->lib_type->shared ? "*" : "") + E(*args[0]) + ")";
+        }
         if (t->kind == TypeKind::kShape) return "static_cast<int64_t>(" + E(*args[0]) + ".size())";
         if (t->kind == TypeKind::kTuple) return std::to_string(t->args.size());
         return "cnet::py::len(" + E(*args[0]) + ")";

@@ -328,9 +328,7 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy)
             if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
             return "cnet::py::char_at(" + value + ", " + E(index) + ")";
         case TypeKind::kShape:
-            if (slice != nullptr) {
-                return "cnet::Shape(" + value + ".begin() + (" + E(*slice->lower()) + "), " + value + ".end())";
-            }
+            if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
             return value + "[static_cast<int>(cnet::py::normalize_index(" + E(index) + ", " + value + ".size()))]";
         case TypeKind::kDict:
             return value + ".at(" + E(index, t->args[0]) + ")";
@@ -351,6 +349,7 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy)
                 return "cnet::py::deref(" + value + ", \"get_example\")->" +
                        t->user_class->FindMethod("get_example")->cpp_name + "(" + E(index) + ")";
             }
+            if (slice != nullptr) return "cnet::datasets::slice(" + value + ", " + IndexItem(index) + ")";
             return "(*" + value + ")[" + E(index) + "]";
         default:
             CNET_INTERNAL_CHECK(false) << "codegen: subscript of " << sema::PyName(t);

@@ -36,6 +36,9 @@ struct VarInfo {
     /// Read where it may be unassigned: an "assigned" flag beside it, checked at those reads (checked_reads;
     /// Note [Definite assignment] in sema/definite_assignment.cc).
     bool check_assigned = false;
+    /// An ndarray is assigned to it somewhere while its type is Variable (the array is kept as a constant):
+    /// `chainer.Variable(x)` of it wraps the array again, as in Python (cifar's custom loop).
+    bool holds_arrays = false;
 };
 
 struct ParamInfo {

@@ -117,6 +117,19 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
     return ok;
 }
 
+// `x = chainer.Variable(x)` where x was given an array (`x, t = concat_examples(batch)`) but is a Variable
+// because it is one elsewhere (a name keeps one type): the argument is taken as the Variable it is in C++, and
+// codegen calls py::variable_of_array, which raises Chainer's TypeError if it is a real Variable.
+void Analyzer::VariableOfArrayName(ir::CallInfo& call) {
+    if (call.args.empty() || call.args[0].value == nullptr) return;
+    const auto* name = ast::DynCast<ast::NameExpr>(call.args[0].value);
+    if (name == nullptr || fn_ == nullptr) return;
+    const ir::VarInfo* v = fn_->FindLocal(name->id());
+    if (v != nullptr && v->holds_arrays && v->type && v->type->kind == TypeKind::kVariable) {
+        call.args[0].expected = types::Variable();
+    }
+}
+
 void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call,
                              bool call_of_function) {
     for (ir::BoundArg& arg : call.args) {
@@ -274,6 +287,7 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
                 return types::Unknown();
             }
             Bind(e, entry.name, LibParams(entry), call);
+            if (entry.cpp == "Variable") VariableOfArrayName(call);
             CheckArgTypes(e, entry.name, call);
             program_.calls[&e] = call;
             if (entry.cpp == "Variable") return types::Variable();

@@ -483,7 +483,7 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
             if (value->lib_type->name == "TupleDataset" || value->lib_type->name == "Dataset") {
                 return is_slice ? value : types::List(types::Ndarray());
             }
-            if (value->lib_type->name == "Classifier" || value->lib_type->name == "Chain") {
+            if (!is_slice && (value->lib_type->name == "Classifier" || value->lib_type->name == "Chain")) {
                 return types::LibObject(table_.FindType("Link"));
             }
             break;

@@ -294,6 +294,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             program_.exprs[&target].local = v;
             return;
         }
+        if (value && value->kind == TypeKind::kNdarray) v->holds_arrays = true;
         JoinInto(v->type, value, target, "'" + n->id() + "'");
         program_.exprs[&target].type = v->type;
         program_.exprs[&target].local = v;

@@ -6,6 +6,7 @@
 
 #include "cnet/core/error.h"
 #include "cnet/datasets/concatenated_dataset.h"
+#include "cnet/datasets/sub_dataset.h"
 #include "cnet/datasets/transform_dataset.h"
 #include "cnet/datasets/tuple_dataset.h"
 
@@ -31,6 +32,22 @@ std::vector<Example> Dataset::slice(int64_t start, int64_t stop) const {
     std::vector<Example> out;
     for (int64_t i = clamp(start); i < clamp(stop); ++i) out.push_back(get_example(i));
     return out;
+}
+
+DatasetPtr slice(const DatasetPtr& dataset, const Slice& s) {
+    CNET_CHECK_AS(ValueError, dataset != nullptr, "dataset[...]: the dataset is None");
+    const Slice::Bounds b = s.Resolve(dataset->size());
+    std::vector<int64_t> order(static_cast<size_t>(dataset->size()));
+    for (int64_t k = 0; k < b.count; ++k) order[static_cast<size_t>(k)] = b.start + k * b.step;
+    // SubDataset's order is a permutation of the whole base; only its first `count` entries are read.
+    return std::make_shared<SubDataset>(dataset, 0, b.count, std::move(order));
+}
+
+std::shared_ptr<TupleDataset> slice(const std::shared_ptr<TupleDataset>& dataset, const Slice& s) {
+    CNET_CHECK_AS(ValueError, dataset != nullptr, "dataset[...]: the dataset is None");
+    std::vector<Array> arrays;
+    for (const Array& a : dataset->arrays()) arrays.push_back(a[s]);
+    return std::make_shared<TupleDataset>(std::move(arrays));
 }
 
 TupleDataset::TupleDataset(std::vector<Array> arrays) : arrays_(std::move(arrays)) {

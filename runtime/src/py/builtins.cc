@@ -30,6 +30,13 @@ double to_float(const std::string& s) {
     return v;
 }
 
+Variable variable_of_array(const Variable& x, bool requires_grad) {
+    if (x.creator() != nullptr || x.requires_grad()) {
+        throw TypeError("numpy.ndarray or cuda.ndarray are expected. Actual: <class 'chainer.variable.Variable'>");
+    }
+    return Variable(x.array(), requires_grad);
+}
+
 namespace {
 
 // Python's min/max loop over the rows of `a`: keeps the first row that compares `better` than every later one.

@@ -34,5 +34,9 @@ public:
 
 using DatasetPtr = std::shared_ptr<Dataset>;
 
+/// dataset[start:stop:step] in a .cnet program. Chainer returns the list of those examples; a dataset of them (a
+/// SubDataset over the selected indices, no copy) reads the same and is still a dataset to iterate.
+DatasetPtr slice(const DatasetPtr& dataset, const Slice& s);
+
 }  // namespace datasets
 }  // namespace cnet

@@ -28,6 +28,10 @@ private:
     int64_t length_ = 0;
 };
 
+/// tuple_dataset[start:stop:step] (cifar's custom loop: `train = train[:200]`): a TupleDataset of the arrays'
+/// slices (views), whose examples are Chainer's list of (x[i], t[i]) for the selected i.
+std::shared_ptr<TupleDataset> slice(const std::shared_ptr<TupleDataset>& dataset, const Slice& s);
+
 /// std::make_shared<TupleDataset>(arrays...), for `datasets.TupleDataset(X, Y)` in generated code.
 template <typename... Arrays>
 std::shared_ptr<TupleDataset> make_tuple_dataset(const Arrays&... arrays) {

@@ -204,6 +204,12 @@ inline int64_t to_int(const Array& a) { return a.item<int64_t>(); }
 /// integer is an int to Chainer): a 0-d array of an integer dtype, else Python's TypeError.
 int64_t index(const Array& a);
 inline int64_t to_int(const Variable& v) { return v.array().item<int64_t>(); }
+/// chainer.Variable(x) where x is a name that holds an array at this point but is a Variable in C++ (a name keeps
+/// one type: an ndarray assigned to a Variable-typed name is kept as a constant, as_variable). Makes of the array
+/// what Chainer makes of it; a Variable that is not such a constant (computed by a function, or requiring a
+/// gradient) raises Chainer's TypeError for Variable(Variable). (One made with requires_grad=False cannot be told
+/// from the constant and is wrapped too, where Chainer raises.)
+Variable variable_of_array(const Variable& x, bool requires_grad = true);
 inline double to_float(double v) { return v; }
 inline double to_float(int64_t v) { return static_cast<double>(v); }
 double to_float(const std::string& s);
@@ -247,6 +253,12 @@ std::vector<T> slice(const std::vector<T>& v, const SliceBounds& s) {
     return out;
 }
 std::string slice(const std::string& v, const SliceBounds& s);
+/// x.shape[a:b:c]: a tuple of ints, sliced as Python slices a tuple.
+inline Shape slice(const Shape& v, const SliceBounds& s) {
+    Shape out;
+    for (int64_t i : slice_indices(s, static_cast<int64_t>(v.size()))) out.push_back(v[static_cast<int>(i)]);
+    return out;
+}
 /// s[i]: the i-th code point (negative from the end) as a one-character string.
 std::string char_at(const std::string& s, int64_t i);
 /// The code points of s, each a one-character string (`for c in s`).
