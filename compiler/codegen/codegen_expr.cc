@@ -349,6 +349,10 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy)
                 return "cnet::py::deref(" + value + ", \"get_example\")->" +
                        t->user_class->FindMethod("get_example")->cpp_name + "(" + E(index) + ")";
             }
+            if (t->kind == TypeKind::kLibObject && !t->lib_type->shared) {  // a Batch: a std::vector of examples
+                if (slice != nullptr) return "cnet::py::slice(" + value + ", {" + SliceBounds(*slice) + "})";
+                return "cnet::py::at(" + value + ", " + E(index) + ")";
+            }
             if (slice != nullptr) return "cnet::datasets::slice(" + value + ", " + IndexItem(index) + ")";
             return "(*" + value + ")[" + E(index) + "]";
         default:

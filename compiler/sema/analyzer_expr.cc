@@ -480,7 +480,9 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
         }
         case TypeKind::kLibObject: {
             Expr(index);
-            if (value->lib_type->name == "TupleDataset" || value->lib_type->name == "Dataset") {
+            // An iterator's batch is a list of examples, each a tuple of arrays (a list here, as dataset[i]).
+            if (value->lib_type->name == "TupleDataset" || value->lib_type->name == "Dataset" ||
+                value->lib_type->name == "Batch") {
                 return is_slice ? value : types::List(types::Ndarray());
             }
             if (!is_slice && (value->lib_type->name == "Classifier" || value->lib_type->name == "Chain")) {
