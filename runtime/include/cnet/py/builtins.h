@@ -90,8 +90,23 @@ inline Range range(int64_t stop) { return Range(0, stop, 1); }
 inline Range range(int64_t start, int64_t stop, int64_t step = 1) { return Range(start, stop, step); }
 
 // ---- enumerate / zip / reversed (materialized: lists in generated code are small)
+namespace internal {
+/// What iterating `c` walks: a container itself, or an ndarray's rows (NumPy iterates the first axis, each row a
+/// view as x[i] is; a 0-d array raises as len() does). zip(ax.flatten(), x) in Chainer's VAE example.
 template <typename C>
-auto enumerate(const C& c, int64_t start = 0) {
+const C& Iterable(const C& c) {
+    return c;
+}
+inline std::vector<Array> Iterable(const Array& a) {
+    std::vector<Array> rows;
+    for (int64_t i = 0, n = a.len(); i < n; ++i) rows.push_back(a[i]);
+    return rows;
+}
+}  // namespace internal
+
+template <typename C>
+auto enumerate(const C& items, int64_t start = 0) {
+    const auto& c = internal::Iterable(items);
     using T = std::decay_t<decltype(*std::begin(c))>;
     std::vector<std::tuple<int64_t, T>> out;
     int64_t i = start;
@@ -99,7 +114,9 @@ auto enumerate(const C& c, int64_t start = 0) {
     return out;
 }
 template <typename A, typename B>
-auto zip(const A& a, const B& b) {
+auto zip(const A& a_items, const B& b_items) {
+    const auto& a = internal::Iterable(a_items);
+    const auto& b = internal::Iterable(b_items);
     using TA = std::decay_t<decltype(*std::begin(a))>;
     using TB = std::decay_t<decltype(*std::begin(b))>;
     std::vector<std::tuple<TA, TB>> out;
@@ -109,7 +126,10 @@ auto zip(const A& a, const B& b) {
     return out;
 }
 template <typename A, typename B, typename C>
-auto zip(const A& a, const B& b, const C& c) {
+auto zip(const A& a_items, const B& b_items, const C& c_items) {
+    const auto& a = internal::Iterable(a_items);
+    const auto& b = internal::Iterable(b_items);
+    const auto& c = internal::Iterable(c_items);
     using TA = std::decay_t<decltype(*std::begin(a))>;
     using TB = std::decay_t<decltype(*std::begin(b))>;
     using TC = std::decay_t<decltype(*std::begin(c))>;
@@ -129,7 +149,8 @@ std::vector<T> to_list(const C& items) {
     return out;
 }
 template <typename C>
-auto reversed(const C& c) {
+auto reversed(const C& items) {
+    const auto& c = internal::Iterable(items);
     using T = std::decay_t<decltype(*std::begin(c))>;
     std::vector<T> out(std::begin(c), std::end(c));
     std::reverse(out.begin(), out.end());
