@@ -1,7 +1,7 @@
 // colormap.cc — viridis, gray and Greys as a few anchor colours with linear interpolation between them, not
 // matplotlib's 256-entry tables (no vendored colormap data): viridis from its colours at 0, 0.25, 0.5, 0.75
-// and 1 (within a few levels of matplotlib's everywhere, exact at the ends); gray is linear black to white;
-// Greys is ColorBrewer's 9-class Greys, which matplotlib also interpolates linearly (so it is exact).
+// and 1 (exact there, an approximation of its curve between them); gray is linear black to white; Greys is
+// ColorBrewer's 9-class Greys, which matplotlib also interpolates linearly between the same 9 colours.
 #include "plot/colormap.h"
 
 #include <algorithm>

@@ -137,6 +137,16 @@ TEST_F(PyplotTest, DefaultsAndSavefigDpi) {
     EXPECT_TRUE(Near(png.at(328 + 90, 242 + 90), 0xfde725));
 }
 
+TEST_F(PyplotTest, FigsizeAsAList) {
+    auto [fig, ax] = pyplot::subplots(1, 2, std::vector<double>{3, 2}, 50.0);
+    EXPECT_EQ(fig->width(), 3);
+    EXPECT_EQ(fig->height(), 2);
+    EXPECT_EQ(fig->dpi(), 50);
+    EXPECT_EQ(ax->flatten().size(), 2u);
+    EXPECT_THROW(pyplot::subplots(1, 1, std::vector<double>{3, 2, 1}), ValueError);
+    EXPECT_THROW(pyplot::subplots(1, 1, std::tuple<double, double>{0, 2}), ValueError);
+}
+
 TEST_F(PyplotTest, RgbImagesAreDrawnAsGiven) {
     auto [fig, ax] = pyplot::subplots(1, 1, std::tuple<double, double>{2, 2}, 100);
     ax->imshow(Arr({1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1}, {2, 2, 3}));
@@ -220,7 +230,7 @@ TEST_F(PyplotTest, CloseReleasesFigures) {
     EXPECT_EQ(b->number, a->number + 1);
     pyplot::close(a);
     EXPECT_EQ(pyplot::get_fignums(), (std::vector<int64_t>{b->number, c->number}));
-    pyplot::close();  // the current figure: the latest
+    pyplot::close(std::nullopt);  // plt.close(None): the current figure, the latest
     EXPECT_EQ(pyplot::get_fignums(), (std::vector<int64_t>{b->number}));
     std::weak_ptr<Figure> weak = b;
     b.reset();

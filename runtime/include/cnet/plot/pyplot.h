@@ -138,6 +138,8 @@ std::tuple<std::shared_ptr<Figure>, std::shared_ptr<AxesArray>> subplots(int64_t
 /// figure. Closing a figure that is not open does nothing, as in matplotlib.
 void close(const std::shared_ptr<Figure>& fig = nullptr);
 void close(const std::string& which);
+/// plt.close(None), as .cnet spells a None argument: the current figure.
+inline void close(std::nullopt_t) { close(std::shared_ptr<Figure>()); }
 
 /// plt.get_fignums(): the numbers of the open figures, ascending.
 std::vector<int64_t> get_fignums();
