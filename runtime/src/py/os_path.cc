@@ -1,8 +1,12 @@
 // os_path.cc — os, os.path and time on std::filesystem and std::chrono, with CPython's results and errors.
 #include "cnet/py/os_path.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 #include <thread>
@@ -52,9 +56,7 @@ std::tuple<std::string, std::string> splitext(const std::string& path) {
     if (first == std::string::npos || dot < first) return {path, ""};
     return {path.substr(0, dot), path.substr(dot)};
 }
-std::string abspath(const std::string& path) {
-    return fs::absolute(path).lexically_normal().string();
-}
+std::string abspath(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
 
 }  // namespace os_path
 
@@ -69,6 +71,13 @@ void makedirs(const std::string& path, bool exist_ok) {
     std::filesystem::create_directories(path, ec);
     if (ec) throw OSError("[Errno " + std::to_string(ec.value()) + "] " + ec.message() + ": " + repr(path));
 }
+void mkdir(const std::string& path) {
+    if (::mkdir(path.c_str(), 0777) == 0) return;
+    const int err = errno;
+    const std::string text = "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " + repr(path);
+    if (err == ENOENT) throw FileNotFoundError(text);
+    throw OSError(text);
+}
 std::string getcwd() { return std::filesystem::current_path().string(); }
 void remove(const std::string& path) {
     std::error_code ec;
@@ -81,7 +90,8 @@ void remove(const std::string& path) {
 std::vector<std::string> listdir(const std::string& path) {
     std::error_code ec;
     std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(path, ec)) names.push_back(entry.path().filename().string());
+    for (const auto& entry : std::filesystem::directory_iterator(path, ec))
+        names.push_back(entry.path().filename().string());
     if (ec) throw FileNotFoundError("[Errno 2] No such file or directory: " + repr(path));
     std::sort(names.begin(), names.end());
     return names;

@@ -36,6 +36,9 @@ std::string abspath(const std::string& path);
 
 namespace os {
 void makedirs(const std::string& path, bool exist_ok = false);
+/// os.mkdir(path): one directory; OSError "[Errno 17] File exists" (Python's FileExistsError, an OSError) or
+/// FileNotFoundError (a missing parent), with CPython's messages.
+void mkdir(const std::string& path);
 std::string getcwd();
 void remove(const std::string& path);
 std::vector<std::string> listdir(const std::string& path = ".");
