@@ -10,7 +10,8 @@ namespace cnet::compiler::codegen {
 
 // A Python default from a signature string ("None", "True", "'mean'", "0.5", "float32") in C++.
 std::string Generator::PyDefault(const std::string& py, const TypeRef& type) {
-    if (py == "None") return type ? NoneOf(type) : "{}";
+    // An untyped parameter (`eval_hook: callable = None`: a std::function) takes {} for None, as any C++ type does.
+    if (py == "None") return type && type->kind != TypeKind::kUnknown ? NoneOf(type) : "{}";
     if (py == "True") return "true";
     if (py == "False") return "false";
     if (!py.empty() && (py[0] == '\'' || py[0] == '"')) return sema::CppStringLiteral(py.substr(1, py.size() - 2));

@@ -103,15 +103,30 @@ void CollectSequence(const Seq& seq, int depth, Shape* shape, std::vector<S>* ou
     for (const auto& e : seq) Collect<S>(e, depth + 1, shape, out);
 }
 
+/// Arrays nested in sequences, stacked level by level as NumPy does ([[a], [b]] of (784,) arrays: (2, 1, 784);
+/// a batch of a dataset's 1-tuple examples, vae's np.asarray(train[indices])).
+inline Array StackNested(const Array& a) { return a; }
+template <typename Seq>
+Array StackNested(const Seq& seq) {
+    std::vector<Array> parts;
+    for (const auto& e : seq) parts.push_back(StackNested(e));
+    return array(parts);
+}
+
 /// Nested sequences (rectangular, else ValueError) to a C-contiguous array.
 template <typename Seq>
 Array FromSequence(const Seq& seq, std::optional<Dtype> dtype) {
-    using S = StoredType<typename SequenceOf<Seq>::element>;
-    std::vector<S> flat;
-    Shape shape;
-    CollectSequence(seq, 0, &shape, &flat);
-    const Array a = Array::FromVector(flat, shape);
-    return dtype ? a.astype(*dtype, false) : a;
+    if constexpr (std::is_same<typename SequenceOf<Seq>::element, Array>::value) {
+        const Array a = StackNested(seq);
+        return dtype ? a.astype(*dtype, false) : a;
+    } else {
+        using S = StoredType<typename SequenceOf<Seq>::element>;
+        std::vector<S> flat;
+        Shape shape;
+        CollectSequence(seq, 0, &shape, &flat);
+        const Array a = Array::FromVector(flat, shape);
+        return dtype ? a.astype(*dtype, false) : a;
+    }
 }
 
 }  // namespace internal
