@@ -47,6 +47,11 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
         }
     }
     if (sema::NumpyIntegerArgument(from, to)) return "cnet::py::index(" + code + ")";  // L.EmbedID(max(t) + 1, n)
+    if (sema::NumpyFloatArgument(from, to)) return "cnet::py::to_float(" + code + ")";
+    if (sema::NumberAsArrayArgument(from, to)) {  // np.sqrt(2): NumPy's 0-d int64 / float64
+        return "cnet::np::array(cnet::Scalar(" + std::string(from->kind == TypeKind::kInt ? "int64_t{" : "double{") +
+               code + "}))";
+    }
     if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat) {
         // An int64_t inside braces (std::vector<double>{n}) would be a narrowing error.
         return ast::Isa<ast::IntLiteral>(e) ? code + ".0" : "static_cast<double>(" + code + ")";

@@ -142,7 +142,10 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
                 arg.expected = t;  // passed as written (see the type text `number`)
                 continue;
             }
-            if (arg.spec != nullptr && NumpyIntegerArgument(t, arg.expected)) continue;
+            if (arg.spec != nullptr && (NumpyIntegerArgument(t, arg.expected) || NumpyFloatArgument(t, arg.expected) ||
+                                        NumberAsArrayArgument(t, arg.expected))) {
+                continue;
+            }
             CheckInitializerArgument(arg, *v, t, what);
             if (arg.expected && !Assignable(t, arg.expected)) {
                 const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";

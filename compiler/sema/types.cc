@@ -245,6 +245,15 @@ bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected) {
     return arg && expected && arg->kind == TypeKind::kNdarray && StripOptional(expected)->kind == TypeKind::kInt;
 }
 
+bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected) {
+    return arg && expected && arg->kind == TypeKind::kNdarray && StripOptional(expected)->kind == TypeKind::kFloat;
+}
+
+bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
+    return arg && expected && (arg->kind == TypeKind::kInt || arg->kind == TypeKind::kFloat) &&
+           expected->kind == TypeKind::kNdarray;
+}
+
 TypeRef Join(const TypeRef& a, const TypeRef& b) {
     if (!a || a->kind == TypeKind::kUnknown) return b;
     if (!b || b->kind == TypeKind::kUnknown) return a;

@@ -116,6 +116,12 @@ bool Assignable(const TypeRef& from, const TypeRef& to);
 /// A NumPy integer (a 0-d ndarray: `max(train) + 1`) given where a library parameter wants an int: Chainer takes
 /// it as the int (codegen converts with Python's operator.index, a TypeError for a non-integer array at run time).
 bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected);
+/// A NumPy float (`1 / np.sqrt(2)`, imagenet's HeNormal scale) where a library parameter wants a float: Python
+/// takes it as the float (codegen converts with float(), a TypeError for an array of more than one element).
+bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected);
+/// A Python number where a NumPy function wants an array (`np.sqrt(2)`, `np.exp(loss)`): NumPy makes it a 0-d
+/// array (int64 for an int, float64 for a float), so codegen does.
+bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
 /// T | None -> T; other types unchanged.

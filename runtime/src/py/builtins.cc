@@ -2,6 +2,8 @@
 #include "cnet/py/builtins.h"
 
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace cnet {
@@ -28,6 +30,34 @@ double to_float(const std::string& s) {
     if (end == begin || std::string(end).find_first_not_of(" \t\n") != std::string::npos)
         throw ValueError("could not convert string to float: " + repr(s));
     return v;
+}
+
+int64_t round(double x) {
+    if (std::isnan(x)) throw ValueError("cannot convert float NaN to integer");
+    if (std::isinf(x)) throw OverflowError("cannot convert float infinity to integer");
+    return static_cast<int64_t>(std::nearbyint(x));  // the default rounding mode: ties to even
+}
+
+double round(double x, int64_t ndigits) {
+    if (!std::isfinite(x) || ndigits > 308) return x;
+    if (ndigits >= 0) {
+        // printf rounds the exact binary value correctly (ties to even), as CPython's dtoa does.
+        char buffer[512];
+        std::snprintf(buffer, sizeof buffer, "%.*f", static_cast<int>(ndigits), x);
+        return std::strtod(buffer, nullptr);
+    }
+    const double scale = std::pow(10.0, static_cast<double>(-ndigits));
+    return std::nearbyint(x / scale) * scale;
+}
+
+int64_t round_int(int64_t x, int64_t ndigits) {
+    if (ndigits >= 0) return x;
+    if (ndigits < -18) return 0;
+    int64_t scale = 1;
+    for (int64_t k = 0; k < -ndigits; ++k) scale *= 10;
+    const int64_t q = floordiv(x, scale), r = x - q * scale;  // 0 <= r < scale
+    const bool up = 2 * r > scale || (2 * r == scale && q % 2 != 0);  // ties to even
+    return (q + (up ? 1 : 0)) * scale;
 }
 
 Variable variable_of_array(const Variable& x, bool requires_grad) {

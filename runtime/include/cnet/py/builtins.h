@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "cnet/core/array.h"
@@ -313,6 +314,15 @@ template <typename T>
 T sum(const std::vector<T>& v, T start = T(0)) {
     for (const T& x : v) start = start + x;
     return start;
+}
+/// round(x): the nearest int, ties to even; round(x, n): x rounded to n decimal digits, correctly rounded from
+/// the exact binary value as CPython does (round(2.675, 2) is 2.67).
+int64_t round(double x);
+double round(double x, int64_t ndigits);
+int64_t round_int(int64_t x, int64_t ndigits);
+template <typename I, std::enable_if_t<std::is_integral<I>::value && !std::is_same<I, bool>::value, int> = 0>
+int64_t round(I x, int64_t ndigits = 0) {  // an int stays an int (ndigits < 0 rounds to tens, hundreds, ...)
+    return round_int(static_cast<int64_t>(x), ndigits);
 }
 inline int64_t abs(int64_t v) { return v < 0 ? -v : v; }
 inline double abs(double v) { return std::fabs(v); }
