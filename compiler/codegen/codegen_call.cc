@@ -116,6 +116,7 @@ std::string Generator::Template(const std::string& templ, const std::string& sel
 }
 
 std::string Generator::Call(const ast::CallExpr& e) {
+    if (program_.base_init_calls.count(&e) != 0) return "";  // Base.__init__(self): the C++ base constructor
     // super().__init__(...): the base constructor call is emitted by the class skeleton.
     if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
         if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {

@@ -180,6 +180,9 @@ struct Program {
     std::unordered_map<const ast::Node*, const kernel::KernelDef*> kernel_at;
     /// Headers the program needs (from the builtin table), sorted.
     std::set<std::string> headers;
+    /// `chainer.Chain.__init__(self)` / `Base.__init__(self)` in an `__init__`: Python 2's spelling of
+    /// super().__init__(), which C++ does before the body (emitted as nothing).
+    std::unordered_set<const ast::Node*> base_init_calls;
 
     const ExprInfo* Info(const ast::Node& e) const {
         auto it = exprs.find(&e);

@@ -234,10 +234,39 @@ TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
     return types::Variable();
 }
 
+// `chainer.Chain.__init__(self)` or `Base.__init__(self)` (imagenet's models): the base class's constructor called
+// by name, as Python 2 code does. Without arguments beyond self it is super().__init__(); with arguments, the
+// message says to write that.
+bool Analyzer::ExplicitBaseInit(const ast::CallExpr& e) {
+    const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func());
+    if (attr == nullptr || attr->attr() != "__init__" || cls_ == nullptr || fn_ == nullptr || !fn_->is_init) return false;
+    const auto* self = e.args().empty() ? nullptr : ast::DynCast<ast::NameExpr>(e.args()[0].get());
+    if (self == nullptr || self->id() != "self") return false;
+    const TypeRef base = Expr(attr->value());
+    const bool lib_base =
+        base->kind == TypeKind::kLibClass && base->lib_type != nullptr && cls_->user_base == nullptr &&
+        ((base->lib_type->name == "Chain" && cls_->kind == ir::ClassInfo::Kind::kChain) ||
+         (base->lib_type->name == "ChainList" && cls_->kind == ir::ClassInfo::Kind::kChainList) ||
+         (base->lib_type->name == "Link" && cls_->kind == ir::ClassInfo::Kind::kLink) ||
+         (cls_->lib_base != nullptr && base->lib_type == cls_->lib_base));
+    const bool user_base = base->kind == TypeKind::kUserClassRef && base->user_class == cls_->user_base &&
+                           cls_->user_base != nullptr;
+    if (!lib_base && !user_base) return false;
+    if (e.args().size() > 1 || !e.keywords().empty()) {
+        Error(e.range(), "write the base class's constructor call as 'super().__init__(...)'");
+    } else if (user_base && cls_->user_base->Init() != nullptr && !cls_->user_base->Init()->params.empty()) {
+        Error(e.range(), "the base class '" + cls_->user_base->name + "' takes arguments to construct; call "
+                         "'super().__init__(...)' with them first");
+    }
+    program_.base_init_calls.insert(&e);
+    return true;
+}
+
 TypeRef Analyzer::Call(const ast::CallExpr& e) {
     for (const auto& a : e.args()) {
         if (ast::Isa<ast::GeneratorExpr>(*a)) generator_args_.insert(a.get());
     }
+    if (ExplicitBaseInit(e)) return types::None();
     // super().__init__(...) / super(MLP, self).__init__(...): the C++ base constructor runs implicitly.
     if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
         if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {
