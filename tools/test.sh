@@ -8,7 +8,7 @@
 # ASan or LSan report goes to a file under build-asan/sanitizer-reports/ (printed at the end), which must stay empty,
 # so one from a child process whose exit status a test does not look at still fails the step (GCC's UBSan runtime
 # ignores log_path: its reports go to stderr and abort). Leaks are suppressed only in third-party libraries, by
-# name (tools/sanitizer/lsan.supp). `CNET_CI_SANITIZE=1 bash .ci/run` runs this after the release suite
+# name (tools/sanitizer/lsan.supp). `bash .ci/run` runs this after the release suite
 # (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
