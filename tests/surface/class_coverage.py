@@ -42,7 +42,6 @@ NOT_YET = {
     "cnet::datasets::DictDataset",
     "cnet::datasets::SubDataset",
     "cnet::datasets::TransformDataset",
-    "cnet::iterators::MultithreadIterator",
     "cnet::iterators::ShuffleOrderSampler",
     "cnet::reporter::DictSummary",
     "cnet::reporter::Reporter",
