@@ -32,9 +32,9 @@ ex=$chainer/examples
 # name | local modules (joined first, in this order) | the script
 examples=(
     "mnist||mnist/train_mnist.py"
-    "mnist_custom_loop||mnist/train_mnist_custom_loop.py"
+    "mnist_custom_loop|mnist/train_mnist.py|mnist/train_mnist_custom_loop.py"
     "ptb||ptb/train_ptb.py"
-    "ptb_custom_loop||ptb/train_ptb_custom_loop.py"
+    "ptb_custom_loop|ptb/train_ptb.py|ptb/train_ptb_custom_loop.py"
     "word2vec||word2vec/train_word2vec.py"
     "sentiment||sentiment/train_sentiment.py"
     "seq2seq||seq2seq/seq2seq.py"
@@ -48,7 +48,9 @@ examples=(
 )
 
 # join OUT MODULE... SCRIPT: `from __future__` lines first (once), then the modules and the script with their
-# imports of each other removed and `mod.name` / `pkg.mod.name` references to them written `name`.
+# imports of each other removed and `mod.name` / `pkg.mod.name` references to them written `name`. A module that is
+# itself a script (the custom loops import train_mnist.py / train_ptb.py) loses its `if __name__ == '__main__':`
+# block, and its `main` is renamed `<module>_main`, as importing it leaves that block unrun.
 join() {
     python3 - "$@" <<'PY'
 import os, re, sys
@@ -61,9 +63,13 @@ for f in files[:-1]:
         modules.append('.'.join(rel[-2:]))
 future, body = [], []
 local = '|'.join(re.escape(m) for m in sorted(modules, key=len, reverse=True))
-for f in files:
+for index, f in enumerate(files):
     with open(f) as src:
         text = src.read()
+    if index < len(files) - 1 and "__name__ == '__main__'" in text:
+        name = os.path.splitext(os.path.basename(f))[0]
+        text = re.sub(r"(?m)^if __name__ == '__main__':\n(?:[ \t]+.*\n?|\n)*", '', text)
+        text = re.sub(r'(?m)^def main\(', 'def %s_main(' % name, text)
     lines = []
     for line in text.split('\n'):
         if line.startswith('from __future__ import'):

@@ -215,6 +215,13 @@ void Generator::With(const ast::WithStmt& s) {
             if (item->target() != nullptr) Assign(*item->target(), file, t, s);
             continue;
         }
+        if (t->lib_type->shared) {  // an iterator (sema's IsIteratorType): finalized when the block is left
+            std::string iterator = Temp("iterator");
+            w_.Line("auto " + iterator + " = " + E(item->context()) + ";");
+            w_.Line("cnet::iterators::FinalizeOnExit " + Temp("finalizer") + "(" + iterator + ");");
+            if (item->target() != nullptr) Assign(*item->target(), iterator, t, s);
+            continue;
+        }
         std::string ctor = E(item->context());
         // cnet::using_config("train", false) => cnet::using_config config_1("train", false);
         const std::string& cpp = t->lib_type->cpp;

@@ -469,6 +469,14 @@ void Analyzer::AnalyzeFor(const ast::ForStmt& s) {
     --loop_depth_;
 }
 
+bool Analyzer::IsIteratorType(const TypeRef& t) const {
+    if (t->kind != TypeKind::kLibObject) return false;
+    for (const LibType* lib = t->lib_type; lib != nullptr; lib = lib->base.empty() ? nullptr : table_.FindType(lib->base)) {
+        if (lib->name == "Iterator") return true;
+    }
+    return false;
+}
+
 void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
     bool init_scope = false;
     for (const auto& item : s.items()) {
@@ -488,11 +496,15 @@ void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
             if (item->target() != nullptr) AnalyzeAssign(*item->target(), t, s);
             continue;
         }
+        if (IsIteratorType(t)) {  // `with SerialIterator(...) as it:` finalizes it on exit
+            if (item->target() != nullptr) AnalyzeAssign(*item->target(), t, s);
+            continue;
+        }
         const bool guard = t->kind == TypeKind::kLibObject && !t->lib_type->shared &&
                            t->lib_type->name != "ArgumentParser";
         if (!guard && t->kind != TypeKind::kUnknown) {
-            Error(ctx.range(), "'with' supports open(...), chainer.using_config(...), chainer.no_backprop_mode(), "
-                               "chainer.force_backprop_mode() and self.init_scope()");
+            Error(ctx.range(), "'with' supports open(...), an iterator, chainer.using_config(...), "
+                               "chainer.no_backprop_mode(), chainer.force_backprop_mode() and self.init_scope()");
         }
         if (item->target() != nullptr) Unsupported(*item->target(), "'with ... as' is not supported");
     }

@@ -33,6 +33,7 @@ CPP_ONLY = {
     "cnet::training::LambdaTrigger": "a trigger made from a C++ callable",
     "cnet::training::extensions::LogEntry": "one row of LogReport's log, read by its C++ consumers",
     "cnet::ScaledInitializer": "C++ base of the scaled initializers (Initializer is the .cnet type)",
+    "cnet::iterators::FinalizeOnExit": "the RAII guard behind `with SerialIterator(...) as it:`, lowered by codegen",
 }
 
 

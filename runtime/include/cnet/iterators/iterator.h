@@ -11,7 +11,9 @@
 
 #include <cstdint>
 #include <iterator>
+#include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "cnet/datasets/dataset.h"
@@ -73,6 +75,21 @@ public:
     };
     BatchIterator begin() { return BatchIterator(this); }
     BatchIterator end() { return BatchIterator(); }
+};
+
+/// `with MultiprocessIterator(...) as it:` — Chainer's iterators are context managers that finalize on exit, also
+/// when the block raises.
+class FinalizeOnExit {
+public:
+    explicit FinalizeOnExit(std::shared_ptr<Iterator> iterator) : iterator_(std::move(iterator)) {}
+    FinalizeOnExit(const FinalizeOnExit&) = delete;
+    FinalizeOnExit& operator=(const FinalizeOnExit&) = delete;
+    ~FinalizeOnExit() {
+        if (iterator_) iterator_->finalize();
+    }
+
+private:
+    std::shared_ptr<Iterator> iterator_;
 };
 
 }  // namespace iterators
