@@ -318,8 +318,12 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
             const TypeRef& ef = from->args[i];
             const TypeRef& et = to->args[i];
             // Containers are invariant in C++ except where codegen converts (list[ndarray] -> list[Variable]).
-            // std::vector<int64_t> is no std::vector<double>: numbers inside containers must match.
-            if (IsNumeric(ef) && IsNumeric(et) && !SameType(ef, et)) return false;
+            // std::vector<int64_t> is no std::vector<double>: numbers inside containers must match; a std::tuple
+            // converts element by element, so a tuple's numbers widen as single numbers do (figsize=(9, 9)).
+            if (IsNumeric(ef) && IsNumeric(et) && !SameType(ef, et) &&
+                !(kf == TypeKind::kTuple && Assignable(ef, et))) {
+                return false;
+            }
             if (!SameType(ef, et) && !(ef->kind == TypeKind::kUnknown) && !(IsArrayLike(ef) && IsArrayLike(et)) &&
                 !Assignable(ef, et)) {
                 return false;
