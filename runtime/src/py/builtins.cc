@@ -35,7 +35,12 @@ double to_float(const std::string& s) {
 int64_t round(double x) {
     if (std::isnan(x)) throw ValueError("cannot convert float NaN to integer");
     if (std::isinf(x)) throw OverflowError("cannot convert float infinity to integer");
-    return static_cast<int64_t>(std::nearbyint(x));  // the default rounding mode: ties to even
+    const double r = std::nearbyint(x);  // the default rounding mode: ties to even
+    // Python's int has no bound; cnet's int is int64, and a wider value must not be cast (undefined behaviour).
+    if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0)) {
+        throw OverflowError("round(" + std::to_string(x) + ") does not fit in a 64-bit int");
+    }
+    return static_cast<int64_t>(r);
 }
 
 double round(double x, int64_t ndigits) {
