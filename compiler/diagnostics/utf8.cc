@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "runtime/include/cnet/core/utf8.h"
+
 namespace cnet::compiler::utf8 {
 namespace {
 
@@ -68,22 +70,6 @@ char32_t DecodeFirst(std::string_view text) {
     return cp;
 }
 
-void Append(char32_t cp, std::string& out) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
+void Append(char32_t cp, std::string& out) { AppendUtf8(static_cast<uint32_t>(cp), out); }
 
 }  // namespace cnet::compiler::utf8
