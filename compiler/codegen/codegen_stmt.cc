@@ -215,7 +215,7 @@ void Generator::With(const ast::WithStmt& s) {
             if (item->target() != nullptr) Assign(*item->target(), file, t, s);
             continue;
         }
-        if (t->lib_type->shared) {  // an iterator (sema's IsIteratorType): finalized when the block is left
+        if (t->lib_type->shared) {  // an iterator (sema's IsLibIterator): finalized when the block is left
             std::string iterator = Temp("iterator");
             w_.Line("auto " + iterator + " = " + E(item->context()) + ";");
             w_.Line("cnet::iterators::FinalizeOnExit " + Temp("finalizer") + "(" + iterator + ");");

@@ -117,7 +117,6 @@ public:
     /// call_of_function: a chainer.functions call, whose untyped parameters still refuse user objects.
     void VariableOfArrayName(ir::CallInfo& call);
     bool ExplicitBaseInit(const ast::CallExpr& e);
-    bool IsIteratorType(const TypeRef& t) const;
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
 
     // ---- analyzer_try.cc

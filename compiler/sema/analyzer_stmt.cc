@@ -446,10 +446,7 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
             break;
         case TypeKind::kLibObject:
             if (t->lib_type->name == "TextIOWrapper") return types::Str();  // `for line in f:`
-            for (const LibType* lib = t->lib_type; lib != nullptr; lib = table_.FindType(lib->base)) {
-                if (lib->name == "Iterator") return types::LibObject(table_.FindType("Batch"));
-                if (lib->base.empty()) break;
-            }
+            if (IsLibIterator(t)) return types::LibObject(table_.FindType("Batch"));
             break;
         default:
             break;
@@ -467,14 +464,6 @@ void Analyzer::AnalyzeFor(const ast::ForStmt& s) {
     ++loop_depth_;
     AnalyzeBlock(s.body());
     --loop_depth_;
-}
-
-bool Analyzer::IsIteratorType(const TypeRef& t) const {
-    if (t->kind != TypeKind::kLibObject) return false;
-    for (const LibType* lib = t->lib_type; lib != nullptr; lib = lib->base.empty() ? nullptr : table_.FindType(lib->base)) {
-        if (lib->name == "Iterator") return true;
-    }
-    return false;
 }
 
 void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
@@ -496,7 +485,7 @@ void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
             if (item->target() != nullptr) AnalyzeAssign(*item->target(), t, s);
             continue;
         }
-        if (IsIteratorType(t)) {  // `with SerialIterator(...) as it:` finalizes it on exit
+        if (IsLibIterator(t)) {  // `with SerialIterator(...) as it:` finalizes it on exit
             if (item->target() != nullptr) AnalyzeAssign(*item->target(), t, s);
             continue;
         }

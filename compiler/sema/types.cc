@@ -185,8 +185,6 @@ bool IsValueType(const TypeRef& t) {
 
 TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }
 
-namespace {
-// True if `derived` is `base` or a library subtype of it.
 bool LibDerives(const LibType* derived, const LibType* base) {
     const BuiltinTable& table = BuiltinTable::Get();
     for (const LibType* t = derived; t != nullptr; t = t->base.empty() ? nullptr : table.FindType(t->base)) {
@@ -194,6 +192,12 @@ bool LibDerives(const LibType* derived, const LibType* base) {
     }
     return false;
 }
+
+bool IsLibIterator(const TypeRef& t) {
+    return t->kind == TypeKind::kLibObject && LibDerives(t->lib_type, BuiltinTable::Get().FindType("Iterator"));
+}
+
+namespace {
 bool UserDerives(const ir::ClassInfo* derived, const ir::ClassInfo* base) {
     for (const ir::ClassInfo* c = derived; c != nullptr; c = c->user_base) {
         if (c == base) return true;

@@ -118,6 +118,10 @@ bool Assignable(const TypeRef& from, const TypeRef& to);
 bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected);
 /// A NumPy float (`1 / np.sqrt(2)`, imagenet's HeNormal scale) where a library parameter wants a float: Python
 /// takes it as the float (codegen converts with float(), a TypeError for an array of more than one element).
+/// True if `derived` is `base` or a library subtype of it.
+bool LibDerives(const LibType* derived, const LibType* base);
+/// A library iterator object (SerialIterator, MultiprocessIterator, ...): iterable, usable in `with ... as`.
+bool IsLibIterator(const TypeRef& t);
 bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected);
 /// A Python number where a NumPy function wants an array (`np.sqrt(2)`, `np.exp(loss)`): NumPy makes it a 0-d
 /// array (int64 for an int, float64 for a float), so codegen does.
