@@ -10,6 +10,7 @@
 
 #include "cnet/core/error.h"
 #include "cnet/plot/pyplot.h"
+#include "plot/png_encode.h"
 
 namespace cnet {
 namespace plot {
@@ -137,11 +138,6 @@ int PixelSize(double inches, double dpi) {
     return static_cast<int>(px);
 }
 
-cairo_status_t AppendBytes(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
 }  // namespace
 
 std::string Figure::RenderPng(double dpi) const {
@@ -154,11 +150,7 @@ std::string Figure::RenderPng(double dpi) const {
     cairo_set_source_rgb(cr.get(), 1, 1, 1);  // rcParams figure.facecolor (and axes.facecolor) white
     cairo_paint(cr.get());
     for (const auto& axes : axes_) DrawAxes(cr.get(), *axes, width_px, height_px, dpi);
-    cairo_surface_flush(surface.get());
-    std::string png;
-    const cairo_status_t status = cairo_surface_write_to_png_stream(surface.get(), AppendBytes, &png);
-    CNET_CHECK(status == CAIRO_STATUS_SUCCESS, "savefig: cannot encode the PNG: ", cairo_status_to_string(status));
-    return png;
+    return EncodePng(surface.get(), "savefig");
 }
 
 }  // namespace plot

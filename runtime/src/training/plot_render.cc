@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <memory>
 
 #include "cnet/core/error.h"
 #include "cnet/training/extensions/plot_report.h"
+#include "plot/png_encode.h"
 
 namespace cnet {
 namespace training {
@@ -99,11 +101,6 @@ void DrawMarker(cairo_t* cr, const std::string& marker, double x, double y) {
         cairo_close_path(cr);
         cairo_fill(cr);
     }
-}
-
-cairo_status_t AppendBytes(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
 }
 
 // The data-to-pixel mapping of the axes.
@@ -243,13 +240,9 @@ std::string PlotReport::RenderPng(const std::vector<std::string>& y_keys,
     DrawSeries(cr, axes, shown, data, marker);
     DrawLegend(cr, shown, legend_w, marker);
 
-    std::string png;
-    cairo_surface_flush(surface);
-    cairo_status_t status = cairo_surface_write_to_png_stream(surface, AppendBytes, &png);
     cairo_destroy(cr);
-    cairo_surface_destroy(surface);
-    CNET_CHECK(status == CAIRO_STATUS_SUCCESS, "PlotReport: cannot encode the PNG: ", cairo_status_to_string(status));
-    return png;
+    const std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> owned(surface, cairo_surface_destroy);
+    return plot::EncodePng(surface, "PlotReport");
 }
 
 }  // namespace extensions
