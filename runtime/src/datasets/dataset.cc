@@ -37,9 +37,10 @@ std::vector<Example> Dataset::slice(int64_t start, int64_t stop) const {
 DatasetPtr slice(const DatasetPtr& dataset, const Slice& s) {
     CNET_CHECK_AS(ValueError, dataset != nullptr, "dataset[...]: the dataset is None");
     const Slice::Bounds b = s.Resolve(dataset->size());
+    if (b.step == 1) return std::make_shared<SubDataset>(dataset, b.start, b.start + b.count);
+    // Another step picks through an order, which SubDataset takes for the whole base; only `count` entries are read.
     std::vector<int64_t> order(static_cast<size_t>(dataset->size()));
     for (int64_t k = 0; k < b.count; ++k) order[static_cast<size_t>(k)] = b.start + k * b.step;
-    // SubDataset's order is a permutation of the whole base; only its first `count` entries are read.
     return std::make_shared<SubDataset>(dataset, 0, b.count, std::move(order));
 }
 
