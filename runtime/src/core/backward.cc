@@ -56,7 +56,7 @@ private:
         static std::atomic<uint64_t> counter{0};
         return ++counter;
     }
-    void Push(FunctionNode* node);
+    void Push(const std::shared_ptr<FunctionNode>& node);
     std::shared_ptr<VariableImpl> GetGrad(VariableImpl* v) const;
     void SetGrad(const std::shared_ptr<VariableImpl>& v, std::shared_ptr<VariableImpl> g);
     void Accumulate(const std::shared_ptr<VariableImpl>& v, const Variable& gx, const FunctionNode& node,
@@ -92,11 +92,11 @@ namespace internal {
 bool InBackwardPass() { return BackwardEngine::t_pass_depth > 0; }
 }  // namespace internal
 
-void BackwardEngine::Push(FunctionNode* node) {
+void BackwardEngine::Push(const std::shared_ptr<FunctionNode>& node) {
     if (!node || node->visit_mark_ == pass_) return;
     node->visit_mark_ = pass_;
-    keep_alive_.push_back(node->shared_from_this());
-    heap_.push(Candidate{node->rank(), order_++, node});
+    keep_alive_.push_back(node);
+    heap_.push(Candidate{node->rank(), order_++, node.get()});
 }
 
 std::shared_ptr<VariableImpl> BackwardEngine::GetGrad(VariableImpl* v) const {
@@ -204,23 +204,22 @@ void BackwardEngine::Process(FunctionNode* node) {
     }
     if (targets.empty()) return;
     VarList out_grads;
-    SmallVector<std::shared_ptr<VariableImpl>, 2> outputs;
     bool any = false;
-    for (const auto& w : node->outputs_) {
-        std::shared_ptr<VariableImpl> y = w.lock();
-        std::shared_ptr<VariableImpl> gy = y ? GetGrad(y.get()) : nullptr;
+    for (size_t i = 0; i < node->outputs_.size(); ++i) {
+        VariableImpl* y = node->live_output(i);
+        std::shared_ptr<VariableImpl> gy = y ? GetGrad(y) : nullptr;
         any = any || gy != nullptr;
-        out_grads.push_back(Variable(gy));
-        outputs.push_back(std::move(y));
+        out_grads.push_back(Variable(std::move(gy)));
     }
     if (!any) return;
     VarList gxs = node->backward(targets, out_grads);
     CNET_CHECK(gxs.size() == targets.size() || gxs.size() == inputs.size(), "internal: backward of ",
                node->label(), " returned ", gxs.size(), " gradients for ", inputs.size(), " inputs");
     if (!options_.retain_grad) {
-        for (const auto& y : outputs) {
-            if (!y || std::find(roots_.begin(), roots_.end(), y.get()) != roots_.end()) continue;
-            if (options_.table_mode) table_.erase(y.get());
+        for (size_t i = 0; i < node->outputs_.size(); ++i) {
+            VariableImpl* y = node->live_output(i);  // looked up again: backward may have dropped a handle
+            if (!y || std::find(roots_.begin(), roots_.end(), y) != roots_.end()) continue;
+            if (options_.table_mode) table_.erase(y);
             else y->grad = Variable();
         }
     }
@@ -231,7 +230,7 @@ void BackwardEngine::Process(FunctionNode* node) {
         const std::shared_ptr<VariableImpl>& x = inputs[i];
         Accumulate(x, gx, *node, i);
         if (options_.table_mode && targets_.count(x.get())) continue;  // grad() stops at its inputs
-        if (x->creator) Push(x->creator.get());
+        if (x->creator) Push(x->creator);
     }
 }
 
@@ -247,7 +246,7 @@ void BackwardEngine::Run() {
         MarkPaths(roots);
     }
     for (VariableImpl* r : roots_)
-        if (r->creator && (!options_.table_mode || !targets_.count(r))) Push(r->creator.get());
+        if (r->creator && (!options_.table_mode || !targets_.count(r))) Push(r->creator);
     using_config scope("enable_backprop", options_.enable_double_backprop);
     internal::LeafGradScope leaf_scope(!options_.table_mode && !options_.enable_double_backprop);
     while (!heap_.empty()) {

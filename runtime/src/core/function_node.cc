@@ -33,7 +33,7 @@ void CheckDevices(const FunctionNode& node, const ArrayList& arrays) {
 
 }  // namespace
 
-VarList FunctionNode::apply(const VarList& inputs) {
+VarList FunctionNode::Apply(const VarList& inputs, const std::shared_ptr<FunctionNode>* owner) {
     ArrayList in_arrays;
     in_arrays.reserve(inputs.size());
     bool any_requires_grad = false;
@@ -67,7 +67,7 @@ VarList FunctionNode::apply(const VarList& inputs) {
     }
     rank_ = rank;
     num_outputs_ = out_arrays.size();
-    std::shared_ptr<FunctionNode> self = shared_from_this();
+    std::shared_ptr<FunctionNode> self = owner ? *owner : shared_from_this();
     for (size_t i = 0; i < out_arrays.size(); ++i) {
         output_shapes_.push_back(out_arrays[i].shape());
         output_dtypes_.push_back(out_arrays[i].dtype());
@@ -76,6 +76,7 @@ VarList FunctionNode::apply(const VarList& inputs) {
         impl->creator = self;
         impl->rank = rank + 1;
         outputs_.push_back(impl);
+        output_ptrs_.push_back(impl.get());
         outputs.push_back(Variable(std::move(impl)));
     }
     for (int index : retained_outputs_) retained_output_arrays_.push_back(outputs[index].array());
@@ -119,6 +120,7 @@ VarList FunctionNode::get_retained_outputs() {
             v->creator = shared_from_this();
             v->rank = rank_ + 1;
             outputs_[index] = v;
+            output_ptrs_[index] = v.get();
         }
         out.push_back(Variable(v));
     }

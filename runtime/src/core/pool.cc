@@ -1,4 +1,4 @@
-// pool.cc — per-thread size-class free lists (64-byte classes up to 2 KiB).
+// pool.cc — per-thread size-class free lists (64-byte classes up to 2 KiB, then powers of two up to 32 KiB).
 #include "cnet/core/pool.h"
 
 #include <cstdlib>
@@ -9,8 +9,12 @@ namespace internal {
 namespace {
 
 constexpr size_t kClassBytes = 64;
-constexpr size_t kNumClasses = kPoolMaxBytes / kClassBytes;
+constexpr size_t kNumSmallClasses = kPoolSmallMaxBytes / kClassBytes;
+constexpr size_t kNumMediumClasses = 4;  // 4, 8, 16 and 32 KiB
+static_assert(kPoolSmallMaxBytes << kNumMediumClasses == kPoolMaxBytes, "medium classes must reach kPoolMaxBytes");
+constexpr size_t kNumClasses = kNumSmallClasses + kNumMediumClasses;
 constexpr size_t kMaxCachedPerClass = 4096;
+constexpr size_t kMaxCachedPerMediumClass = 64;  // at most 2 MiB idle in the largest class
 
 struct FreeBlock {
     FreeBlock* next;
@@ -42,7 +46,19 @@ ThreadPool* Pool() {
     return &pool;
 }
 
-size_t ClassOf(size_t nbytes) { return (nbytes + kClassBytes - 1) / kClassBytes - 1; }
+size_t ClassOf(size_t nbytes) {
+    if (nbytes <= kPoolSmallMaxBytes) return (nbytes + kClassBytes - 1) / kClassBytes - 1;
+    size_t c = kNumSmallClasses, bytes = 2 * kPoolSmallMaxBytes;
+    while (bytes < nbytes) {
+        bytes *= 2;
+        ++c;
+    }
+    return c;
+}
+size_t ClassBytes(size_t c) {
+    return c < kNumSmallClasses ? (c + 1) * kClassBytes : kPoolSmallMaxBytes << (c - kNumSmallClasses + 1);
+}
+size_t ClassCap(size_t c) { return c < kNumSmallClasses ? kMaxCachedPerClass : kMaxCachedPerMediumClass; }
 
 }  // namespace
 
@@ -60,7 +76,7 @@ void* PoolAllocate(size_t nbytes) {
         --pool->counts[c];
         return b;
     }
-    void* p = std::aligned_alloc(kClassBytes, (c + 1) * kClassBytes);
+    void* p = std::aligned_alloc(kClassBytes, ClassBytes(c));
     if (!p) throw std::bad_alloc();
     return p;
 }
@@ -74,7 +90,7 @@ void PoolFree(void* p, size_t nbytes) {
     }
     const size_t c = ClassOf(nbytes);
     ThreadPool* pool = Pool();
-    if (pool->counts[c] >= kMaxCachedPerClass) {
+    if (pool->counts[c] >= ClassCap(c)) {
         std::free(p);
         return;
     }

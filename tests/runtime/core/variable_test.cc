@@ -1,6 +1,9 @@
 // variable_test.cc — the documented autograd behaviours of Chainer's tutorial (acceptance A1-A10).
 #include <gtest/gtest.h>
 
+#include <thread>
+#include <vector>
+
 #include "cnet/core/config.h"
 #include "cnet/core/function_node.h"
 #include "cnet/functions/basic_math.h"
@@ -100,6 +103,32 @@ TEST(VariableTest, GradientOfADroppedVariableIsDiscarded) {
     EXPECT_FALSE(x_node.lock()->grad.defined());
     y = Variable();
     EXPECT_TRUE(x_node.expired());
+}
+
+// Handle counts stay exact when the process goes from one thread (plain increments, Note [Handle counts]) to
+// several (atomic ones) while handles are alive, and under concurrent copies: the last handle still drops the
+// gradient, and not before.
+TEST(VariableTest, HandleCountsSurviveThreads) {
+    Variable x(Arr({1, 2}));
+    x.set_grad(Arr({3, 4}));
+    std::weak_ptr<VariableImpl> grad_node = x.grad_var().impl_ptr();
+    const Variable y = x * 2.0;  // the graph keeps x's node alive after its handles are gone
+    std::vector<Variable> held(3, x);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 2; ++t)
+        threads.emplace_back([&x] {
+            for (int i = 0; i < 100000; ++i) {
+                Variable copy(x);
+                Variable moved = std::move(copy);
+                (void)moved;
+            }
+        });
+    for (auto& th : threads) th.join();
+    held.clear();
+    ASSERT_FALSE(grad_node.expired()) << "x still has a handle";
+    x = Variable();
+    EXPECT_TRUE(grad_node.expired()) << "the last handle is gone, so is the gradient";
+    EXPECT_EQ(y.array().size(), 2);
 }
 
 // A7: no_backprop_mode records nothing; force_backprop_mode re-enables it inside.

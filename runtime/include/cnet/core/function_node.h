@@ -26,7 +26,7 @@ public:
 
     /// Runs forward on the inputs and, when backprop is enabled and an input requires grad, records this
     /// node as the creator of the outputs. Must be called on a node owned by a shared_ptr.
-    VarList apply(const VarList& inputs);
+    VarList apply(const VarList& inputs) { return Apply(inputs, nullptr); }
 
     // ---- graph
     int rank() const { return rank_; }
@@ -62,8 +62,18 @@ protected:
 
 private:
     friend class BackwardEngine;
+    template <typename Node, typename... Args>
+    friend VarList ApplyN(const VarList& inputs, Args&&... args);
+    /// apply(); `owner` (may be null) is a shared_ptr the caller holds to this node, which saves
+    /// shared_from_this()'s locked compare-and-swap on every recorded call.
+    VarList Apply(const VarList& inputs, const std::shared_ptr<FunctionNode>* owner);
+    /// The output i while it is alive, else null. Liveness comes from outputs_ (weak_ptr::expired is a plain
+    /// load); the pointer from output_ptrs_, since weak_ptr::lock costs a locked compare-and-swap.
+    VariableImpl* live_output(size_t i) const { return outputs_[i].expired() ? nullptr : output_ptrs_[i]; }
+
     SmallVector<std::shared_ptr<VariableImpl>, 4> inputs_;
     SmallVector<std::weak_ptr<VariableImpl>, 2> outputs_;
+    SmallVector<VariableImpl*, 2> output_ptrs_;  // indexed like outputs_; valid while those are alive
     SmallVector<Shape, 1> output_shapes_;
     SmallVector<Dtype, 2> output_dtypes_;
     SmallVector<int, 2> retained_inputs_;
@@ -76,12 +86,13 @@ private:
 
 /// Convenience: make the node, apply it, return the single output.
 template <typename Node, typename... Args>
-Variable Apply1(const VarList& inputs, Args&&... args) {
-    return internal::MakeShared<Node>(std::forward<Args>(args)...)->apply(inputs)[0];
+VarList ApplyN(const VarList& inputs, Args&&... args) {
+    const std::shared_ptr<FunctionNode> node = internal::MakeShared<Node>(std::forward<Args>(args)...);
+    return node->Apply(inputs, &node);
 }
 template <typename Node, typename... Args>
-VarList ApplyN(const VarList& inputs, Args&&... args) {
-    return internal::MakeShared<Node>(std::forward<Args>(args)...)->apply(inputs);
+Variable Apply1(const VarList& inputs, Args&&... args) {
+    return ApplyN<Node>(inputs, std::forward<Args>(args)...)[0];
 }
 
 /// chainer.grad: gradients of `outputs` w.r.t. `inputs`, along the paths that connect them only.

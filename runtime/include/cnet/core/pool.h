@@ -1,6 +1,7 @@
 // pool.h — a thread-local free-list allocator for the small objects every operation creates (variables,
-// function nodes, storages, tiny buffers). glibc's tcache keeps only 7 blocks per size, so chains of ops
-// otherwise fall through to the slow malloc paths.
+// function nodes, storages, tiny buffers) and for medium buffers (a layer's weight gradient). glibc's tcache
+// keeps only 7 blocks per size and nothing above 1 KiB, so chains of ops otherwise fall through to the slow
+// malloc paths (a 64-byte-aligned 8 KiB block also consolidates malloc's fast bins on every allocation).
 #pragma once
 
 #include <cstddef>
@@ -9,7 +10,8 @@
 namespace cnet {
 namespace internal {
 
-constexpr size_t kPoolMaxBytes = 2048;
+constexpr size_t kPoolSmallMaxBytes = 2048;  // 64-byte classes up to here, then powers of two
+constexpr size_t kPoolMaxBytes = 32768;
 
 /// A block of at least `nbytes` (64-byte aligned). Sizes above kPoolMaxBytes go to the system allocator.
 void* PoolAllocate(size_t nbytes);

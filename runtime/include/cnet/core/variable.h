@@ -6,6 +6,9 @@
 #include <optional>
 #include <string>
 #include <vector>
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#endif
 
 #include "cnet/core/array.h"
 #include "cnet/core/small_vector.h"
@@ -174,13 +177,37 @@ public:
 namespace internal {
 /// True while a backward pass runs on this thread (Note [Variable handles]: the engine then owns the drop).
 bool InBackwardPass();
+
+// Note [Handle counts]
+// VariableImpl::handles is atomic because Variables may be copied on several threads (iterator workers, user
+// threads). While the process has a single thread (glibc's __libc_single_threaded, the flag libstdc++'s
+// shared_ptr checks for the same purpose) a plain load and store do: a locked add costs tens of cycles, and
+// graphs of small operations (the tree RNN) copy handles a few times per operation.
+inline bool SingleThreaded() {
+#if defined(__GLIBC__) && __has_include(<sys/single_threaded.h>)
+    return __libc_single_threaded != 0;
+#else
+    return false;
+#endif
+}
+inline void AddHandle(std::atomic<int>& handles) {
+    if (SingleThreaded()) handles.store(handles.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    else handles.fetch_add(1, std::memory_order_relaxed);
+}
+/// Returns the count before the decrement.
+inline int DropHandle(std::atomic<int>& handles) {
+    if (!SingleThreaded()) return handles.fetch_sub(1, std::memory_order_acq_rel);
+    const int before = handles.load(std::memory_order_relaxed);
+    handles.store(before - 1, std::memory_order_relaxed);
+    return before;
+}
 }  // namespace internal
 
 inline Variable::Variable(const Variable& other) noexcept : impl_(other.impl_) {
-    if (impl_) impl_->handles.fetch_add(1, std::memory_order_relaxed);
+    if (impl_) internal::AddHandle(impl_->handles);
 }
 inline Variable::Variable(std::shared_ptr<VariableImpl> impl) noexcept : impl_(std::move(impl)) {
-    if (impl_) impl_->handles.fetch_add(1, std::memory_order_relaxed);
+    if (impl_) internal::AddHandle(impl_->handles);
 }
 inline Variable& Variable::operator=(const Variable& other) {
     Variable copy(other);
@@ -195,7 +222,7 @@ inline Variable& Variable::operator=(Variable&& other) noexcept {
     return *this;
 }
 inline void Variable::Release() noexcept {
-    if (impl_ && impl_->handles.fetch_sub(1, std::memory_order_acq_rel) == 1) LastHandleGone();
+    if (impl_ && internal::DropHandle(impl_->handles) == 1) LastHandleGone();
     impl_.reset();
 }
 
