@@ -96,7 +96,10 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
             const bool number = t->kind == TypeKind::kStrArray && sema::IsNumeric(sema::StripOptional(value_type));
             w_.Line(arr + ".setitem(" + index + ", " + (number ? "cnet::py::str(" + value + ")" : value) + ");");
         } else if (t->kind == TypeKind::kDict) {
-            w_.Line(container + "[" + E(sub->index(), t->args[0]) + "] = " + value + ";");
+            // A NumPy float stored in a dict of floats is that float (d['perplexity'] = np.exp(loss)).
+            const bool numpy_float = sema::NumpyFloatArgument(sema::StripOptional(value_type), t->args[1]);
+            w_.Line(container + "[" + E(sub->index(), t->args[0]) + "] = " +
+                    (numpy_float ? "cnet::py::to_float(" + value + ")" : value) + ";");
         } else {
             w_.Line("cnet::py::at(" + container + ", " + E(sub->index()) + ") = " + value + ";");
         }

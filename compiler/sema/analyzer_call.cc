@@ -144,6 +144,8 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
             }
             if (arg.spec != nullptr && (NumpyIntegerArgument(t, arg.expected) || NumpyFloatArgument(t, arg.expected) ||
                                         NumberAsArrayArgument(t, arg.expected))) {
+                // np.exp(x) of a float x: codegen makes the 0-d array with np.array (cnet/np/creation.h).
+                if (NumberAsArrayArgument(t, arg.expected)) program_.headers.insert("cnet/np/creation.h");
                 continue;
             }
             CheckInitializerArgument(arg, *v, t, what);

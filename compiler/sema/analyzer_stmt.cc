@@ -363,6 +363,12 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             const bool key_known = container->args[0]->kind != TypeKind::kUnknown;
             Refine(sub->value(), types::Dict(key_known ? container->args[0] : program_.TypeOf(sub->index()), value,
                                              container->dict_kind));
+            // Once the types are settled (errors are reported only then), the dict takes only values of its value
+            // type, as a list does; a NumPy float is a float there (codegen converts it).
+            if (IsComplete(container->args[1]) && !Assignable(value, container->args[1]) &&
+                !NumpyFloatArgument(value, container->args[1])) {
+                Error(at.range(), "cannot store '" + PyName(value) + "' in a '" + PyName(container) + "'");
+            }
         } else if (container->kind == TypeKind::kStrArray) {
             // NumPy stores numbers as their str() (truncated to the array's width; Note [String arrays]).
             if (!IsNumeric(value) && value->kind != TypeKind::kStr && value->kind != TypeKind::kStrArray &&
