@@ -52,6 +52,8 @@ public:
     std::string LibraryBaseClause(const ir::ClassInfo& cls);
     std::string LibraryBaseInitializer(const ir::FunctionInfo& fn);
     void EmitLibraryOverrides(const ir::ClassInfo& cls);
+    void EmitLinkClone(const ir::ClassInfo& cls);
+    void EmitSerializeOverride(const ir::ClassInfo& cls);
     std::string CallableAdapter(const ir::BoundArg& arg);
     std::string CallFunctionObject(const ast::CallExpr& e);
 

@@ -214,7 +214,11 @@ std::string Generator::Call(const ast::CallExpr& e) {
             return E(e.func()) + "->" + fwd->cpp_name + "(" + Args(*call, true, false) + ")";
         }
         case TypeKind::kLibObject: {
-            if (call != &kEmpty) return "(*" + E(e.func()) + ")(" + Args(*call, false, true) + ")";  // `__call__`
+            if (call != &kEmpty) {  // `__call__`: its row's C++ template, or operator()
+                const sema::BuiltinEntry* m = sema::BuiltinTable::Get().MethodOrAttr(callee->lib_type->name, "__call__");
+                if (m != nullptr && !m->cpp.empty() && m->cpp[0] == '=') return Template(m->cpp, E(e.func()), *call);
+                return "(*" + E(e.func()) + ")(" + Args(*call, false, true) + ")";
+            }
             std::string args;
             for (std::size_t i = 0; i < e.args().size(); ++i) {
                 args += (i ? ", " : "") + E(*e.args()[i], sema::types::Variable());

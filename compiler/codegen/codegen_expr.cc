@@ -139,6 +139,12 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             }
             return InOrder(e, [&] { return Call(ast::Cast<ast::CallExpr>(e)); });
         case ast::NodeKind::kAttributeExpr:
+            if (program_.missing_attributes.count(&e) != 0) {  // Note [An attribute nothing assigns] in sema
+                const auto& a = ast::Cast<ast::AttributeExpr>(e);
+                return "cnet::py::missing_attribute<" + sema::CppName(TypeOf(e)) + ">(" +
+                       sema::CppStringLiteral("'" + sema::PyName(TypeOf(a.value())) + "' object has no attribute '" +
+                                              a.attr() + "'") + ")";
+            }
             return Attribute(ast::Cast<ast::AttributeExpr>(e));
         case ast::NodeKind::kSubscriptExpr:
             return Subscript(ast::Cast<ast::SubscriptExpr>(e));
@@ -268,6 +274,13 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
                 const std::size_t pos = out.find("$self");
                 if (pos != std::string::npos) out.replace(pos, 5, recv);
                 return out;
+            }
+            // An attribute typed by a constructor argument (Note [Members typed by a constructor argument] in
+            // sema): the runtime's handle cast to that type.
+            const TypeRef t = TypeOf(e);
+            if (entry.result.rfind("type(", 0) == 0 && (t->kind == TypeKind::kUserClass || (t->kind == TypeKind::kLibObject && t->lib_type->shared))) {
+                const std::string element = t->kind == TypeKind::kUserClass ? t->user_class->cpp_name : t->lib_type->cpp;
+                return "std::static_pointer_cast<" + element + ">(" + recv + op + entry.cpp + ")";
             }
             return recv + op + entry.cpp;
         }

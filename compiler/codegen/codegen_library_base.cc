@@ -109,8 +109,19 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
               "cnet::adapters::ToOptionalDouble");
         value("bool is_new_epoch() const", "is_new_epoch", "");
         value("int64_t batch_size() const", "batch_size", "");
-        if (const ir::FunctionInfo* m = own("reset")) w_.Line("void reset() override { " + m->cpp_name + "(); }");
+        if (const ir::FunctionInfo* m = own("reset")) {
+            w_.Line("void reset() override { " + m->cpp_name + "(); }");
+            w_.Line("bool has_reset() const override { return true; }");
+        }
+        // copy.copy(iterator), which an Evaluator iterates when there is no reset(): a member-wise copy (an
+        // attribute C++ cannot copy leaves the runtime's "cannot be copied").
+        w_.Line("std::shared_ptr<cnet::iterators::Iterator> copy() const override {");
+        w_.Line("    if constexpr (std::is_copy_constructible_v<" + cls.cpp_name + ">) return std::make_shared<" +
+                cls.cpp_name + ">(*this);");
+        w_.Line("    else return cnet::iterators::Iterator::copy();");
+        w_.Line("}");
         if (const ir::FunctionInfo* m = own("finalize")) w_.Line("void finalize() override { " + m->cpp_name + "(); }");
+        EmitSerializeOverride(cls);
     } else if (t == "Dataset") {
         if (const ir::FunctionInfo* m = own("__len__")) {
             w_.Line("int64_t size() const override { return " + self + m->cpp_name + "(); }");
@@ -178,7 +189,18 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
                     "(cnet::adapters::Borrow(trainer)); }");
         }
         if (const ir::FunctionInfo* m = own("finalize")) w_.Line("void finalize() override { " + m->cpp_name + "(); }");
+        EmitSerializeOverride(cls);
         w_.Line("std::string default_name() const override { return " + sema::CppStringLiteral(cls.name) + "; }");
+    }
+}
+
+// serialize(self, serializer): the runtime's serialize (save_npz, load_npz, a trainer's snapshot) calls it with
+// the serializer it visits the object with.
+void Generator::EmitSerializeOverride(const ir::ClassInfo& cls) {
+    for (const auto& m : cls.methods) {
+        if (m->name != "serialize") continue;
+        w_.Line("void serialize(cnet::Serializer& serializer) override { " + m->cpp_name +
+                "(cnet::adapters::Borrow(serializer)); }");
     }
 }
 
@@ -239,6 +261,10 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
     }
     if (name == "sampler") {
         return capture + "(const cnet::Shape& shape_) -> cnet::Array { return " + callee + "(shape_); }";
+    }
+    if (name == "postprocess") {
+        return capture + "(cnet::training::extensions::LogEntry& entry_) { cnet::adapters::PostprocessLogEntry(" +
+               callee + ", entry_); }";
     }
     if (name == "eval_hook") {
         return capture + "(cnet::training::extensions::Evaluator& evaluator_) { " + callee +

@@ -188,6 +188,7 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
         }
     }
     if (cls.kind == ir::ClassInfo::Kind::kLibrary) EmitLibraryOverrides(cls);
+    if (cls.IsLink()) EmitLinkClone(cls);
     if (cls.kind == ir::ClassInfo::Kind::kRecord) {
         // print/str/repr of a user object name its class, as CPython does (`<__main__.Point object at 0x...>`).
         if (!first) w_.Line("");

@@ -174,6 +174,7 @@ public:
             text = passed.count(param) ? text.substr(0, if_pos) : text.substr(else_pos + 6);
         }
         if (text == "None") return "";
+        if (text.rfind("type(", 0) == 0) return "";  // the argument's or receiver's type, which only sema knows
         const TypeRef t = Type(text);
         return t ? sema::CppName(t) : "";
     }

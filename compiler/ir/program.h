@@ -183,6 +183,9 @@ struct Program {
     /// `chainer.Chain.__init__(self)` / `Base.__init__(self)` in an `__init__`: Python 2's spelling of
     /// super().__init__(), which C++ does before the body (emitted as nothing).
     std::unordered_set<const ast::Node*> base_init_calls;
+    /// `self.x` read in an except handler where nothing assigns `x`: raises AttributeError when it runs
+    /// (Note [An attribute nothing assigns] in compiler/sema/missing_attributes.cc).
+    std::unordered_set<const ast::Node*> missing_attributes;
 
     const ExprInfo* Info(const ast::Node& e) const {
         auto it = exprs.find(&e);

@@ -83,6 +83,14 @@ public:
                      ir::ExprInfo& info);
     void UnknownAttribute(const ast::AttributeExpr& e, const std::string& owner,
                           const std::vector<std::string>& candidates);
+    // ---- constructor_typed_members.cc (Note [Members typed by a constructor argument])
+    TypeRef ConstructedObject(const BuiltinEntry& ctor, const ir::CallInfo& call);
+    TypeRef ConstructorArgType(const TypeRef& object, const BuiltinEntry& attr);
+    // ---- missing_attributes.cc (Note [An attribute nothing assigns])
+    bool MissingAttributeRead(const ast::AttributeExpr& e, const ir::ClassInfo& cls,
+                              const std::vector<std::string>& candidates);
+    TypeRef TypeMissingAttribute(const ast::Expr& operand, const TypeRef& type, const TypeRef& other);
+    void CheckMissingAttributes();
     /// Narrows an incompletely typed local/field (e.g. `losses = []`) with what a use tells about it.
     void Refine(const ast::Expr& e, const TypeRef& type);
 
@@ -237,6 +245,13 @@ public:
     std::vector<std::map<std::string, ir::VarInfo*>> comp_scopes_;
     int loop_depth_ = 0;
     int handler_depth_ = 0;
+    // Note [An attribute nothing assigns]: each such read, with its class and the names it has (the message).
+    struct MissingAttribute {
+        const ast::AttributeExpr* read;
+        std::string owner;
+        std::vector<std::string> candidates;
+    };
+    std::vector<MissingAttribute> missing_attributes_;
     std::set<const ast::Node*> generator_args_;  // generator expressions that are a call's positional argument  // inside an `except` block (a bare `raise` re-raises)
     std::vector<NarrowFact> narrowed_;  // Note [Narrowing]
     bool in_init_scope_ = false;

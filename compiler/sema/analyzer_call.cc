@@ -340,7 +340,7 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
                     }
                 }
             }
-            return types::LibObject(entry.lib_type);
+            return ConstructedObject(entry, call);
         }
         case TypeKind::kUserFunction:
             return CallUser(e, const_cast<ir::FunctionInfo*>(callee->function), callee->function->name);
@@ -375,6 +375,18 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
         }
         case TypeKind::kLibObject:
             if (table_.MethodOrAttr(callee->lib_type->name, "cleargrads") != nullptr) return CallLink(e, callee);
+            // A library object with a `__call__` row (an Evaluator, a Serializer).
+            if (const BuiltinEntry* m = table_.MethodOrAttr(callee->lib_type->name, "__call__")) {
+                ir::CallInfo call;
+                if (!Bind(e, callee->lib_type->name, LibParams(*m), call)) {
+                    for (const auto& a : e.args()) Expr(*a);
+                    for (const auto& k : e.keywords()) Expr(k->value());
+                    return types::Unknown();
+                }
+                CheckArgTypes(e, callee->lib_type->name, call);
+                program_.calls[&e] = call;
+                return ResultType(*m, &call);
+            }
             break;
         case TypeKind::kUnknown:
             for (const auto& a : e.args()) Expr(*a);
@@ -585,6 +597,7 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         return receiver->args[1];
     }
     if (entry.result == "values") return types::List(receiver->args[1]);
+    if (entry.result == "type(self)") return receiver;  // link.copy(): the receiver's class
     if (entry.name == "reshape" || entry.name == "transpose") {
         // x.reshape((2, 3)) and x.reshape(2, 3) are both accepted.
         return receiver;

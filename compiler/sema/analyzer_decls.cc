@@ -87,6 +87,8 @@ void Analyzer::Run() {
     program_.exprs.clear();
     program_.calls.clear();
     program_.headers.clear();
+    program_.missing_attributes.clear();
+    missing_attributes_.clear();
     for (auto& g : program_.globals) {
         if (g->def != nullptr) Expr(g->def->value());
     }
@@ -102,6 +104,7 @@ void Analyzer::Run() {
     for (auto& fn : program_.functions) AnalyzeFunction(*fn);
     CheckDefiniteAssignmentEverywhere();
     CheckBaseConstruction();
+    CheckMissingAttributes();
 
     // Whatever is still unknown cannot be generated.
     auto check_fn = [&](ir::FunctionInfo& fn) {
@@ -715,6 +718,14 @@ TypeRef Analyzer::ResultType(const BuiltinEntry& entry, const ir::CallInfo* call
             }
         }
         text = given ? a : b;
+    }
+    // `type(value)`: the type of the argument passed as `value` (serializer(key, value) returns a value of it).
+    if (text.rfind("type(", 0) == 0 && text.back() == ')') {
+        const std::string param = text.substr(5, text.size() - 6);
+        for (const ir::BoundArg& arg : call != nullptr ? call->args : std::vector<ir::BoundArg>{}) {
+            if (arg.spec != nullptr && arg.spec->name == param && arg.value != nullptr) return program_.TypeOf(*arg.value);
+        }
+        return types::Unknown();
     }
     if (const LibType* lib = table_.FindType(text)) return types::LibObject(lib);
     return ParseTypeText(text, SourceRange());

@@ -309,6 +309,7 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             if (const LibType* lib = UserLibraryType(cls)) {
                 for (const std::string& n : table_.MethodAndAttrNames(lib->name)) names.push_back(n);
             }
+            if (MissingAttributeRead(e, *cls, names)) return types::Unknown();
             UnknownAttribute(e, "'" + cls->name + "'", names);
             return types::Unknown();
         }
@@ -345,6 +346,9 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
                 program_.headers.insert("cnet/np/reduction.h");
             }
             if (entry->kind == EntryKind::kMethod) return types::BoundLibMethod(value, entry);
+            if (value->kind == TypeKind::kLibObject && entry->result.rfind("type(", 0) == 0) {
+                return ConstructorArgType(value, *entry);  // Note [Members typed by a constructor argument]
+            }
             return ResultType(*entry, nullptr);
         }
         UnknownAttribute(e, "'" + PyName(value) + "'", table_.MethodAndAttrNames(type_name));
@@ -511,6 +515,8 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
 TypeRef Analyzer::Binary(const ast::BinaryExpr& e) {
     TypeRef l = Expr(e.lhs());
     TypeRef r = Expr(e.rhs());
+    l = TypeMissingAttribute(e.lhs(), l, r);
+    r = TypeMissingAttribute(e.rhs(), r, l);
     // int ** -k is a float in Python: a negative literal exponent decides the type here (a negative exponent
     // known only at run time is a clear ValueError there, cnet::py::ipow).
     const auto* neg = ast::DynCast<ast::UnaryExpr>(&e.rhs());

@@ -1,7 +1,7 @@
 // analyzer_library_base.cc — sema for user subclasses of library classes (Note [Library base classes]):
 // the types of the hooks' parameters, the library members seen through `self`, super().__init__ of a
 // library constructor, calling a chainer.Function object, user functions passed where the library takes a
-// callable (loss_func=, eval_func=, eval_hook=, trainer.extend(f)), and what each base requires.
+// callable (loss_func=, eval_func=, eval_hook=, postprocess=, trainer.extend(f)), and what each base requires.
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/library_bases.h"
 
@@ -112,6 +112,17 @@ void Analyzer::CheckLibraryClass(const ir::ClassInfo& cls) {
         }
         Error(at, "'" + cls.name + "' " + message);
     };
+    // The headers of the library types the runtime passes to the hooks the class defines (a Serializer).
+    if (const LibraryBase* base = FindLibraryBase(lib->name)) {
+        for (const LibraryHook& hook : base->hooks) {
+            if (cls.FindMethod(hook.name) == nullptr) continue;
+            for (const std::string& param : hook.params) {
+                if (const LibType* p = table_.FindType(param); p != nullptr && !p->header.empty()) {
+                    program_.headers.insert(p->header);
+                }
+            }
+        }
+    }
     const std::string& t = lib->name;
     if (t == "Iterator") require({"__next__", "next"}, "must define '__next__' (a chainer.dataset.Iterator)");
     if (t == "Dataset") {
@@ -160,6 +171,9 @@ bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
         param = types::Variable();  // L.Highway(n, activate=f): f(h)
     } else if (name == "sampler") {
         param = types::Shape();  // F.negative_sampling(..., sampler, ...): sampler((batch, sample_size + 1))
+    } else if (name == "postprocess") {
+        // LogReport(postprocess=f): f(result), the log entry as a dict it may edit (ptb adds 'perplexity').
+        param = types::Dict(types::Str(), types::Float());
     } else {
         return false;
     }
@@ -186,6 +200,7 @@ bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
         const char* what = name == "extension"   ? "trainer"
                            : name == "eval_hook" ? "evaluator"
                            : name == "activate"  ? "Variable"
+                           : name == "postprocess" ? "log entry"
                                                  : "shape";
         Error(arg.value->range(), "'" + fn->name + "' is called with one argument (the " + what + "); it takes " +
                                       std::to_string(fn->params.size()));

@@ -11,12 +11,13 @@ namespace {
 
 const std::vector<LibraryBase>& Bases() {
     static const std::vector<LibraryBase> kBases = {
-        // chainer.dataset.Iterator: the runtime reads the epoch attributes and calls __next__ (or next).
+        // chainer.dataset.Iterator: the runtime reads the epoch attributes and calls __next__ (or next), and
+        // serialize when a snapshot is saved or loaded.
         {"Iterator",
          {{"__next__", {}}, {"next", {}}, {"epoch", {}}, {"epoch_detail", {}}, {"previous_epoch_detail", {}},
-          {"is_new_epoch", {}}, {"batch_size", {}}, {"reset", {}}, {"finalize", {}}},
+          {"is_new_epoch", {}}, {"batch_size", {}}, {"reset", {}}, {"finalize", {}}, {"serialize", {"Serializer"}}},
          {"next", "batch_size", "epoch", "epoch_detail", "previous_epoch_detail", "is_new_epoch", "reset",
-          "finalize", "serialize", "begin", "end", "BatchIterator"}},
+          "finalize", "serialize", "begin", "end", "BatchIterator", "has_reset", "copy"}},
         // chainer.dataset.DatasetMixin: len(dataset) and dataset[i].
         {"Dataset", {{"__len__", {}}, {"get_example", {"int"}}}, {"size", "get_example", "len", "slice"}},
         // chainer.FunctionNode: forward on arrays (or forward_cpu / forward_gpu), backward on Variables.
@@ -48,9 +49,9 @@ const std::vector<LibraryBase>& Bases() {
           "get_all_iterators", "epoch", "epoch_detail", "previous_epoch_detail", "is_new_epoch", "iteration",
           "connect_trainer", "converter", "device", "loss_func", "loss_scale", "iterators_", "optimizers_",
           "main_iterator"}},
-        // training.Extension: called with the trainer when its trigger fires.
+        // training.Extension: called with the trainer when its trigger fires; serialized with the trainer.
         {"Extension",
-         {{"__call__", {"Trainer"}}, {"initialize", {"Trainer"}}, {"finalize", {}}},
+         {{"__call__", {"Trainer"}}, {"initialize", {"Trainer"}}, {"finalize", {}}, {"serialize", {"Serializer"}}},
          {"initialize", "finalize", "serialize", "default_name", "trigger", "priority", "name"}},
     };
     return kBases;

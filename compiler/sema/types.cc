@@ -291,8 +291,10 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
         if (UserDerives(b->user_class, a->user_class)) return a;
     }
     if (ka == TypeKind::kLibObject && kb == TypeKind::kLibObject) {
-        if (LibDerives(a->lib_type, b->lib_type)) return b;
-        if (LibDerives(b->lib_type, a->lib_type)) return a;
+        // Objects built from different arguments: the plain type (Note [Members typed by a constructor
+        // argument] in constructor_typed_members.cc).
+        if (LibDerives(a->lib_type, b->lib_type)) return b->args.empty() ? b : types::LibObject(b->lib_type);
+        if (LibDerives(b->lib_type, a->lib_type)) return a->args.empty() ? a : types::LibObject(a->lib_type);
     }
     if (IsTriggerArg(a) && IsTriggerArg(b)) return types::LibObject(TriggerArgType());  // Note [Trigger arguments]
     return nullptr;
@@ -347,7 +349,11 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
         return base != nullptr && LibDerives(base, to->lib_type);
     }
     if (IsTriggerArgType(to)) return IsTriggerArg(from);  // Note [Trigger arguments]
-    if (kf == TypeKind::kLibObject && kt == TypeKind::kLibObject) return LibDerives(from->lib_type, to->lib_type);
+    // An object typed by its constructor's arguments takes only objects of the same arguments (Note [Members
+    // typed by a constructor argument]).
+    if (kf == TypeKind::kLibObject && kt == TypeKind::kLibObject) {
+        return LibDerives(from->lib_type, to->lib_type) && to->args.empty();
+    }
     return false;
 }
 

@@ -18,7 +18,6 @@ CPP_ONLY = {
     "cnet::UpdateRule": "per-parameter state of an optimizer; Chainer programs reach it only through hooks",
     "cnet::GradientMethod": "C++ base of the gradient optimizers (Optimizer is the .cnet type)",
     "cnet::Serializable": "C++ interface of what serializers visit (links, optimizers, the trainer)",
-    "cnet::Serializer": "C++ interface of the npz/dictionary serializers (save_npz/load_npz are the API)",
     "cnet::serializers::DictionarySerializer": "the writer behind save_npz",
     "cnet::serializers::NpzDeserializer": "the reader behind load_npz",
     "cnet::serializers::IgnoreNames": "load_npz's ignore_names predicate",

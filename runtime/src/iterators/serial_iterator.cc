@@ -15,6 +15,7 @@ namespace cnet {
 namespace iterators {
 
 void Iterator::reset() { throw Error("this iterator does not support reset()"); }
+std::shared_ptr<Iterator> Iterator::copy() const { throw Error("this iterator cannot be copied"); }
 
 ShuffleOrderSampler::ShuffleOrderSampler(std::optional<uint64_t> seed)
     : generator_(seed ? std::make_shared<random::Generator>(*seed) : nullptr) {}

@@ -295,6 +295,13 @@ std::vector<std::shared_ptr<Link>> Chain::children() const {
     return out;
 }
 
+void Chain::copy_children(const std::string& mode) {
+    for (auto& [name, child] : children_) {
+        child = child->copy(mode);
+        child->set_name(name);
+    }
+}
+
 void Chain::serialize(Serializer& serializer) {
     Link::serialize(serializer);
     for (auto& [name, link] : children_) link->serialize(*serializer[name]);
@@ -327,12 +334,16 @@ void ChainList::serialize(Serializer& serializer) {
 std::shared_ptr<Link> ChainList::clone(const std::string& mode) const {
     auto ret = std::make_shared<ChainList>(*this);
     ret->copy_own_state(mode);
-    for (auto& child : ret->children_) {
+    ret->copy_children(mode);
+    return ret;
+}
+
+void ChainList::copy_children(const std::string& mode) {
+    for (auto& child : children_) {
         const std::string name = child->name();
         child = child->copy(mode);
         child->set_name(name);
     }
-    return ret;
 }
 
 }  // namespace cnet

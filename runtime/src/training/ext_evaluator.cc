@@ -71,7 +71,13 @@ reporter::Statistics Evaluator::operator()() {
 reporter::Statistics Evaluator::evaluate() {
     std::shared_ptr<iterators::Iterator> iterator = get_iterator("main");
     if (eval_hook) eval_hook(*this);
-    iterator->reset();
+    // Chainer: an iterator with reset() is rewound; another is copied (copy.copy), so each evaluation starts
+    // from the state the iterator was given in (the ptb example's ParallelSequentialIterator).
+    if (iterator->has_reset()) {
+        iterator->reset();
+    } else {
+        iterator = iterator->copy();
+    }
     std::shared_ptr<Link> target = eval_func ? nullptr : get_target("main");
 
     reporter::DictSummary summary;

@@ -2,15 +2,18 @@
 // library class (Note [Library base classes] in compiler/sema/library_bases.h): what the user's method
 // returns (a tuple or list of arrays, Variables, numbers or None) into what the runtime expects (an
 // ArrayList, a VarList, an Example, a Batch), and a non-owning handle to an object the runtime passes by
-// reference (the Trainer given to an extension).
+// reference (the Trainer given to an extension); and the LogReport entry a `postprocess` function edits, as a
+// .cnet dict.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "cnet/core/error.h"
@@ -18,7 +21,9 @@
 #include "cnet/core/function_node.h"
 #include "cnet/core/variable.h"
 #include "cnet/iterators/iterator.h"
+#include "cnet/py/dict.h"
 #include "cnet/py/format.h"
+#include "cnet/training/extensions/log_entry.h"
 
 namespace cnet::adapters {
 
@@ -131,6 +136,29 @@ inline bool AllOnCpu(const ArrayList& arrays) {
         if (a.defined() && !a.device().is_cpu()) return false;
     }
     return true;
+}
+
+/// LogReport's `postprocess(result)` on a .cnet function of a dict[str, float]: it sees the entry as that dict
+/// and its changes (keys set, changed or deleted) are written back, as Python's function edits the dict itself.
+/// An int entry (`epoch`, `iteration`) the function leaves at its value stays an int in the log.
+template <typename F>
+void PostprocessLogEntry(F&& postprocess, training::extensions::LogEntry& entry) {
+    py::Dict<std::string, double> d;
+    for (const auto& [key, value] : entry) d[key] = training::extensions::AsDouble(value);
+    postprocess(d);
+    std::vector<std::string> removed;
+    for (const auto& item : entry) {
+        if (d.count(item.first) == 0) removed.push_back(item.first);
+    }
+    for (const std::string& key : removed) entry.erase(key);
+    for (const auto& [key, value] : d) {
+        const training::extensions::LogValue* old = entry.find(key);
+        if (old != nullptr && std::holds_alternative<int64_t>(*old) &&
+            static_cast<double>(std::get<int64_t>(*old)) == value) {
+            continue;
+        }
+        entry.set(key, value);
+    }
 }
 
 }  // namespace cnet::adapters

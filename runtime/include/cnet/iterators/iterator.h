@@ -42,6 +42,12 @@ public:
     virtual bool is_new_epoch() const = 0;
     /// Rewinds to the first batch of epoch 0 (SerialIterator.reset); Error for iterators that cannot.
     virtual void reset();
+    /// Chainer's `hasattr(iterator, 'reset')`: an Evaluator rewinds such an iterator, and iterates a copy of
+    /// another (copy()).
+    virtual bool has_reset() const { return false; }
+    /// copy.copy(iterator): a new iterator in this one's state, sharing what a shallow copy shares (the dataset).
+    /// Error for iterators that cannot be copied.
+    virtual std::shared_ptr<Iterator> copy() const;
     /// Releases resources (threads); the iterator must not be used afterwards.
     virtual void finalize() {}
     /// Saves/loads only the state that changes during iteration.

@@ -33,6 +33,7 @@ public:
     int64_t current_position() const { return state_.current_position(); }
     bool repeat() const { return state_.repeat(); }
     void reset() override;
+    bool has_reset() const override { return true; }
     void finalize() override;
     void serialize(Serializer& serializer) override;
 

@@ -36,6 +36,7 @@ public:
     std::optional<double> previous_epoch_detail() const override;
     bool is_new_epoch() const override { return is_new_epoch_; }
     void reset() override;
+    bool has_reset() const override { return true; }
     void serialize(Serializer& serializer) override;
 
     int64_t current_position() const { return current_position_; }

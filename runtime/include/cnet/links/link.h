@@ -146,7 +146,7 @@ public:
 
     /// Chainer's copy(mode='share'): 'share' shares parameter arrays (grads reset), 'copy' deep-copies them,
     /// 'init' deep-copies and re-initializes. The copy's name is reset. ValueError for another mode. Needs
-    /// clone() (links that do not override it throw, e.g. user chains whose children are typed members).
+    /// clone() (links that do not override it throw; cnetc writes one for each .cnet Chain and Link class).
     std::shared_ptr<Link> copy(const std::string& mode = "share") const;
     /// Chainer's repeat(n_repeat, mode='init'): a Sequential of n_repeat copies (empty when n_repeat <= 0).
     std::shared_ptr<Sequential> repeat(int64_t n_repeat, const std::string& mode = "init") const;
@@ -204,6 +204,10 @@ protected:
     bool name_taken(const std::string& name) const override { return Link::name_taken(name) || has_link(name); }
     size_t num_children() const override { return children_.size(); }
     Link* child_at(size_t i) const override { return children_[i].second.get(); }
+    /// The children part of Chainer's Chain.copy(mode), on a member-wise copy of this chain: each child is
+    /// replaced by its copy(mode), keeping its name. A subclass then points its typed handles at the new
+    /// children (this[name]).
+    void copy_children(const std::string& mode);
     std::vector<std::pair<std::string, std::shared_ptr<Link>>> children_;
 
 private:
@@ -238,6 +242,9 @@ public:
 
 protected:
     std::shared_ptr<Link> clone(const std::string& mode) const override;
+    /// The children part of Chainer's ChainList.copy(mode): each child replaced by its copy(mode), keeping its
+    /// name (used by clone and by the clone of a .cnet ChainList class).
+    void copy_children(const std::string& mode);
     size_t num_children() const override { return children_.size(); }
     Link* child_at(size_t i) const override { return children_[i].get(); }
     std::vector<std::shared_ptr<Link>> children_;
@@ -245,5 +252,17 @@ protected:
 private:
     void append_impl(std::shared_ptr<Link> link);
 };
+
+/// link.copy(mode) as .cnet calls it: the copy keeps the receiver's static type, as Chainer's copy is
+/// copy.copy(self), an object of the same class (`model.copy().predictor` of a Classifier).
+template <typename L>
+std::shared_ptr<L> copy_as(const std::shared_ptr<L>& link, const std::string& mode = "share") {
+    return std::static_pointer_cast<L>(link->copy(mode));
+}
+/// self.copy() inside a .cnet link class.
+template <typename L>
+std::shared_ptr<L> copy_as(L* link, const std::string& mode = "share") {
+    return std::static_pointer_cast<L>(link->copy(mode));
+}
 
 }  // namespace cnet

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "cnet/core/ordered_dict.h"
 #include "cnet/py/errors.h"
 
 namespace cnet {
@@ -29,6 +30,10 @@ public:
     /// From a library function's std::map (its key order is the insertion order).
     Dict(const std::map<K, V>& m) {  // NOLINT(runtime/explicit)
         for (const auto& kv : m) (*this)[kv.first] = kv.second;
+    }
+    /// From a library result in insertion order (an Evaluator's means).
+    explicit Dict(const OrderedDict<K, V>& d) {
+        for (const auto& kv : d) (*this)[kv.first] = kv.second;
     }
     /// To a library function that takes a std::map.
     operator std::map<K, V>() const { return std::map<K, V>(items_.begin(), items_.end()); }  // NOLINT
