@@ -134,6 +134,12 @@ void Analyzer::CheckLibraryClass(const ir::ClassInfo& cls) {
     }
     if (t == "Extension") require({"__call__"}, "must define '__call__(self, trainer)' (a training.Extension)");
     if (t == "StandardUpdater") {
+        // Its snapshot state (iterators, optimizers) is the base's serialize, which an override calls first in
+        // Chainer (super().serialize(serializer)); without that call reachable, an override would be ignored.
+        if (const ir::FunctionInfo* m = cls.FindMethod("serialize"); m != nullptr && m->owner == &cls) {
+            Error(m->def->name_range(), "overriding 'serialize' of a StandardUpdater is not supported yet (its "
+                                        "snapshot keeps the base class's state)");
+        }
         const ir::FunctionInfo* init = cls.Init();
         bool calls_base = init == nullptr;  // no __init__: constructed with StandardUpdater's own arguments
         if (init != nullptr && init->owner == &cls) {

@@ -44,7 +44,7 @@ const std::vector<LibraryBase>& Bases() {
           "retained_output_array", "forward_arrays", "backward_arrays", "call", "node"}},
         // training.StandardUpdater: the trainer calls update(), which calls update_core().
         {"StandardUpdater",
-         {{"update_core", {}}},
+         {{"update_core", {}}, {"serialize", {"Serializer"}}},  // serialize: rejected for now (CheckLibraryClass)
          {"update", "update_core", "finalize", "serialize", "get_optimizer", "get_all_optimizers", "get_iterator",
           "get_all_iterators", "epoch", "epoch_detail", "previous_epoch_detail", "is_new_epoch", "iteration",
           "connect_trainer", "converter", "device", "loss_func", "loss_scale", "iterators_", "optimizers_",
