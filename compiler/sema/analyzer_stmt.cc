@@ -276,8 +276,10 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             return;
         }
         if (v->first_def == nullptr) v->first_def = &at;
-        // `loss = 0` then `loss += F.foo(...)`: a Variable from the start (0 + Variable is a Variable in Chainer).
-        if (v->type && IsNumeric(v->type) && value->kind == TypeKind::kVariable && !v->is_param) {
+        // `loss = 0` then `loss += F.foo(...)`: a Variable from the start (0 + Variable is a Variable in Chainer);
+        // `sum_perp = 0` then `sum_perp += loss.data`: an ndarray from the start (0 + a NumPy value is one), the
+        // numbers stored in it 0-d arrays (ptb's custom loop).
+        if (v->type && IsNumeric(v->type) && IsArrayLike(value) && !v->is_param) {
             v->type = value;
             changed_ = true;
         }
@@ -289,7 +291,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
                                       "_v = ...')");
             return;
         }
-        if (v->type && v->type->kind == TypeKind::kVariable && IsNumeric(value) && !v->is_param) {
+        if (v->type && IsArrayLike(v->type) && IsNumeric(value) && !v->is_param) {
             program_.exprs[&target].type = v->type;
             program_.exprs[&target].local = v;
             return;
