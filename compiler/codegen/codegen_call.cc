@@ -5,6 +5,7 @@
 #include "compiler/diagnostics/internal_check.h"
 #include "compiler/sema/builtin_table.h"
 #include "compiler/sema/cpp_names.h"
+#include "compiler/sema/library_bases.h"
 
 namespace cnet::compiler::codegen {
 
@@ -142,6 +143,15 @@ std::string Generator::Call(const ast::CallExpr& e) {
                 return NumpyStrings(e, entry, *call);
             }
             if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, "", *call);
+            if (entry.owner == "copy" && entry.name == "copy" && !call->args.empty() && call->args[0].value != nullptr) {
+                // copy.copy of a user Iterator: a copy of its own class, whichever derived class it is.
+                const TypeRef t = sema::StripOptional(TypeOf(*call->args[0].value));
+                const sema::LibraryBase* base = t->kind == TypeKind::kUserClass ? sema::LibraryBaseOf(t->user_class) : nullptr;
+                if (base != nullptr && base->type == "Iterator") {
+                    return "std::static_pointer_cast<" + t->user_class->cpp_name + ">(" + E(*call->args[0].value) +
+                           "->copy())";
+                }
+            }
             if ((entry.owner == "json" || entry.owner == "copy") && !call->args.empty() &&
                 call->args[0].value != nullptr) {
                 // C++ templates over their first argument: it is spelled as its own type ((1, 'a') a tuple).

@@ -48,6 +48,7 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
     }
     if (sema::NumpyIntegerArgument(from, to)) return "cnet::py::index(" + code + ")";  // L.EmbedID(max(t) + 1, n)
     if (sema::NumpyFloatArgument(from, to)) return "cnet::py::to_float(" + code + ")";
+    if (sema::ExamplesAsBatchArgument(from, to)) return "cnet::adapters::ToBatch(" + code + ")";
     if (sema::NumberAsArrayArgument(from, to)) {  // np.sqrt(2): NumPy's 0-d int64 / float64
         return "cnet::np::array(cnet::Scalar(" + std::string(from->kind == TypeKind::kInt ? "int64_t{" : "double{") +
                code + "}))";

@@ -148,6 +148,10 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
                 if (NumberAsArrayArgument(t, arg.expected)) program_.headers.insert("cnet/np/creation.h");
                 continue;
             }
+            if (arg.spec != nullptr && ExamplesAsBatchArgument(t, arg.expected)) {
+                program_.headers.insert("cnet/core/subclass_adapters.h");  // cnet::adapters::ToBatch
+                continue;
+            }
             CheckInitializerArgument(arg, *v, t, what);
             if (arg.expected && !Assignable(t, arg.expected)) {
                 const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";

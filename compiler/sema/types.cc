@@ -253,6 +253,22 @@ bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected) {
     return arg && expected && arg->kind == TypeKind::kNdarray && StripOptional(expected)->kind == TypeKind::kFloat;
 }
 
+bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected) {
+    if (!arg || !expected || arg->kind != TypeKind::kList || expected->kind != TypeKind::kLibObject ||
+        expected->lib_type->name != "Batch") {
+        return false;
+    }
+    const TypeRef& example = arg->args[0];
+    auto item = [](const TypeRef& t) { return t->kind == TypeKind::kNdarray || IsNumeric(t); };
+    if (example->kind == TypeKind::kTuple) {
+        for (const TypeRef& t : example->args) {
+            if (!item(t)) return false;
+        }
+        return !example->args.empty();
+    }
+    return example->kind == TypeKind::kNdarray;
+}
+
 bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
     return arg && expected && (arg->kind == TypeKind::kInt || arg->kind == TypeKind::kFloat) &&
            expected->kind == TypeKind::kNdarray;

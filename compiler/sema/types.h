@@ -126,6 +126,9 @@ bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected);
 /// A Python number where a NumPy function wants an array (`np.sqrt(2)`, `np.exp(loss)`): NumPy makes it a 0-d
 /// array (int64 for an int, float64 for a float), so codegen does.
 bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
+/// A list of examples (tuples of arrays or numbers, or arrays) where a library parameter wants a Batch: the batch
+/// an Iterator's own __next__ returns, called directly (ptb's custom loop: concat_examples(batch)).
+bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
 /// T | None -> T; other types unchanged.
