@@ -112,10 +112,26 @@ void Analyzer::CheckLibraryClass(const ir::ClassInfo& cls) {
         }
         Error(at, "'" + cls.name + "' " + message);
     };
-    // The headers of the library types the runtime passes to the hooks the class defines (a Serializer).
+    // The hooks the class defines take what the runtime passes: as many arguments (the generated override calls
+    // the method with them), of the hook's types where a parameter is annotated; and the headers of those types.
     if (const LibraryBase* base = FindLibraryBase(lib->name)) {
         for (const LibraryHook& hook : base->hooks) {
-            if (cls.FindMethod(hook.name) == nullptr) continue;
+            const ir::FunctionInfo* m = cls.FindMethod(hook.name);
+            if (m == nullptr || m->owner != &cls) continue;
+            if (m->params.size() != hook.params.size()) {  // (extra parameters with defaults too: C++ has no defaults)
+                Error(m->def->name_range(), "the runtime calls '" + hook.name + "' of '" + cls.name + "' with " +
+                                                std::to_string(hook.params.size()) + " argument" +
+                                                (hook.params.size() == 1 ? "" : "s") + " besides self; it takes " +
+                                                std::to_string(m->params.size()));
+            }
+            for (std::size_t i = 0; i < hook.params.size() && i < m->params.size(); ++i) {
+                const ir::ParamInfo& p = m->params[i];
+                const TypeRef passed = HookParamType(*m, i);
+                if (p.param->annotation() != nullptr && passed && p.type && !Assignable(passed, p.type)) {
+                    Error(p.param->range(), "the runtime passes a '" + PyName(passed) + "' as '" + p.name + "' of '" +
+                                                hook.name + "'; annotate it '" + PyName(passed) + "' or not at all");
+                }
+            }
             for (const std::string& param : hook.params) {
                 if (const LibType* p = table_.FindType(param); p != nullptr && !p->header.empty()) {
                     program_.headers.insert(p->header);
