@@ -175,6 +175,8 @@ std::string Generator::Call(const ast::CallExpr& e) {
                 // A name that holds an array but is a Variable in C++ (sema's VariableOfArrayName).
                 const bool rewrap = !call->args.empty() && call->args[0].value != nullptr &&
                                     TypeOf(*call->args[0].value)->kind == TypeKind::kVariable;
+                // chainer.Parameter(array): a parameter, which a link registers (Link::add_param).
+                if (!rewrap && entry.name == "Parameter") return "cnet::Parameter(" + args + ")";
                 return (rewrap ? "cnet::py::variable_of_array(" : "cnet::Variable(") + args + ")";
             }
             if (entry.lib_type->name == "ArgumentParser") return "cnet::py::ArgumentParser(" + args + ")";

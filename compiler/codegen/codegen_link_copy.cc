@@ -24,6 +24,15 @@ void Generator::EmitLinkClone(const ir::ClassInfo& cls) {
         if (c->kind == ir::ClassInfo::Kind::kChain || c->kind == ir::ClassInfo::Kind::kChainList) chain = true;
     }
     if (chain) w_.Line("copy_->copy_children(mode);");
+    // The typed handles of its parameters, which copy_own_state replaced per mode.
+    for (const ir::ClassInfo* c = &cls; c != nullptr; c = c->user_base) {
+        for (const auto& f : c->fields) {
+            if (!f->is_param) continue;
+            w_.Line("for (const auto& [name_, param_] : copy_->params_) {");
+            w_.Line("    if (name_ == " + sema::CppStringLiteral(f->name) + ") copy_->" + f->cpp_name + " = param_;");
+            w_.Line("}");
+        }
+    }
     for (const ir::ClassInfo* c = &cls; c != nullptr; c = c->user_base) {
         if (c->kind != ir::ClassInfo::Kind::kChain) continue;
         for (const auto& f : c->fields) {

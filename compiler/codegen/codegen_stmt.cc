@@ -52,6 +52,11 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
                 w_.Line(Attribute(*a) + " = add_link(" + sema::CppStringLiteral(a->attr()) + ", " + value + ");");
                 return;
             }
+            if (base != nullptr && base->is_self && info->field->is_param && fn_ != nullptr && fn_->is_init &&
+                cls_ != nullptr && cls_->IsLink()) {
+                w_.Line(Attribute(*a) + " = add_param(" + sema::CppStringLiteral(a->attr()) + ", " + value + ");");
+                return;
+            }
             w_.Line(Attribute(*a) + " = " + value + ";");
             return;
         }

@@ -86,7 +86,8 @@ struct FieldInfo {
     std::string name;
     std::string cpp_name;
     TypeRef type;
-    bool is_link = false;  // registered as a child link (add_link)
+    bool is_link = false;   // registered as a child link (add_link)
+    bool is_param = false;  // registered as a parameter (add_param): `self.w = chainer.Parameter(...)` in init_scope
     const ast::Node* decl = nullptr;
     const ast::Expr* class_value = nullptr;  // a class attribute's constant (Note [Class attributes] in sema)
 };

@@ -325,6 +325,16 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
                                  (value->kind == TypeKind::kLibObject && table_.MethodOrAttr(value->lib_type->name,
                                                                                              "cleargrads") != nullptr);
             if (is_link && fn_->is_init) f->is_link = true;
+            // `self.w = chainer.Parameter(...)` inside `with self.init_scope():` of a link registers a parameter.
+            if (in_init_scope_ && fn_->is_init && cls_->IsLink()) {
+                const auto* as = ast::DynCast<ast::AssignStmt>(&at);
+                const auto* call = as != nullptr ? ast::DynCast<ast::CallExpr>(&as->value()) : nullptr;
+                const TypeRef callee = call != nullptr ? program_.TypeOf(call->func()) : nullptr;
+                if (callee && callee->kind == TypeKind::kLibClass && callee->entry != nullptr &&
+                    callee->entry->owner == "chainer" && callee->entry->name == "Parameter") {
+                    f->is_param = true;
+                }
+            }
             ir::ExprInfo& info = program_.exprs[&target];
             info.type = f->type;
             info.field = f;
