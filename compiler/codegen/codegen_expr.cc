@@ -385,6 +385,7 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
     using ast::BinaryOp;
     const bool arrays = sema::IsArrayLike(lt) || sema::IsArrayLike(rt);
     const bool variable = lt->kind == TypeKind::kVariable || rt->kind == TypeKind::kVariable;
+    if (lt->kind == TypeKind::kStr && op == BinaryOp::kMod) return "cnet::py::percent_format(" + l + ", " + r + ")";
     if (arrays) {
         switch (op) {
             case BinaryOp::kPow:
@@ -408,7 +409,6 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
         if (variable && rt->kind == TypeKind::kNdarray) rv = "cnet::Variable(" + r + ")";
         return "(" + lv + " " + ast::Spelling(op) + " " + rv + ")";
     }
-    if (lt->kind == TypeKind::kStr && op == BinaryOp::kMod) return "cnet::py::percent_format(" + l + ", " + r + ")";
     const bool is_float = lt->kind == TypeKind::kFloat || rt->kind == TypeKind::kFloat;
     // Literal ints are C++ `int`; the py:: helpers overload on int64_t and double.
     auto wide = [](const std::string& code) {

@@ -541,6 +541,11 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
     };
     const bool bitwise = op == BinaryOp::kBitAnd || op == BinaryOp::kBitOr || op == BinaryOp::kBitXor ||
                          op == BinaryOp::kLShift || op == BinaryOp::kRShift;
+    // 'n_vocab: %d' % n_vocab of a NumPy scalar (word2vec): formatting, not array arithmetic.
+    if (l->kind == TypeKind::kStr && op == BinaryOp::kMod && r->kind == TypeKind::kNdarray) {
+        program_.headers.insert("cnet/py/percent_format.h");
+        return types::Str();
+    }
     if (IsArrayLike(l) || IsArrayLike(r)) {
         const TypeRef& other = IsArrayLike(l) ? r : l;
         if (!IsArrayLike(other) && !IsNumeric(other)) return bad();

@@ -29,6 +29,18 @@ public:
                 }
                 return format_value(static_cast<double>(v), spec + conversion);
             };
+        } else if constexpr (std::is_same<T, Array>::value) {
+            // A NumPy scalar (a one-element array: max(train) + 1, np.exp(x)) is a number, as int() / float() take
+            // it; a larger array is not (TypeError for %d, its str() for %s).
+            if (v.defined() && v.size() == 1) {
+                const Scalar s = v.item();
+                number_ = [s](char conversion, const std::string& spec) {
+                    if (conversion == 'd' || conversion == 'x' || conversion == 'X' || conversion == 'o') {
+                        return format_value(s.to_int(), spec + (conversion == 'd' ? 'd' : conversion));
+                    }
+                    return format_value(s.to_double(), spec + conversion);
+                };
+            }
         }
     }
     PercentArg(const char* s) : PercentArg(std::string(s)) {}  // NOLINT(runtime/explicit)
