@@ -2,6 +2,10 @@
 #include "cnet/backends/cuda.h"
 
 #include <atomic>
+#include <string>
+
+#include "cnet/core/device.h"
+#include "cnet/py/errors.h"
 
 namespace cnet {
 namespace cuda {
@@ -12,6 +16,14 @@ std::atomic<int> g_current_device{0};
 }  // namespace
 
 bool available() { return CudaAvailable(); }
+
+void check_cuda_available() {
+    if (available()) return;
+    std::string reason;
+    IsDeviceAvailable(Device::Cuda(0), &reason);
+    throw py::RuntimeError("CUDA environment is not correctly set up\n(see https://github.com/chainer/chainer#installation)." +
+                           (reason.empty() ? std::string() : " " + reason));
+}
 
 void DeviceHandle::use() const {
     if (id_ < 0) return;

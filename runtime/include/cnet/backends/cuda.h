@@ -13,6 +13,9 @@ namespace cuda {
 
 /// chainer.backends.cuda.available.
 bool available();
+/// chainer.backends.cuda.check_cuda_available(): Python's RuntimeError with Chainer's message, and why device 0
+/// cannot be used, unless CUDA is available (the examples call it before using --gpu).
+void check_cuda_available();
 
 /// cupy.cuda.Device / chainer.backends.cuda.DummyDevice (id -1, the CPU): a device id; use() makes a CUDA
 /// device current for later to_gpu() calls without an explicit device.
