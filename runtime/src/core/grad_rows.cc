@@ -36,8 +36,9 @@ bool Matches(const VariableImpl* param, const Entry& e) {
 
 }  // namespace
 
-void NoteGradRows(const VariableImpl* param, const int64_t* rows, size_t n) {
+void NoteGradRows(VariableImpl* param, const int64_t* rows, size_t n) {
     std::lock_guard<std::mutex> lock(TableMutex());
+    param->grad_rows_noted = true;
     Entry& e = Table()[param];
     if (!Matches(param, e) || !e.rows) {
         e.grad = param->grad.impl();
@@ -60,12 +61,27 @@ std::shared_ptr<const std::vector<int64_t>> GradRows(const VariableImpl* param) 
     return it->second.rows;
 }
 
-void ForgetGradRows(const VariableImpl* param) {
+void ForgetGradRows(VariableImpl* param) {
+    if (!param->grad_rows_noted) return;  // the common case, without the lock
     std::lock_guard<std::mutex> lock(TableMutex());
     Table().erase(param);
+    param->grad_rows_noted = false;
 }
 
 bool AccumulatingIntoLeafGrads() { return g_accumulating; }
+
+LeafGradAccess LeafGradAccessFor(const VariableImpl* x, Dtype dtype, Device device) {
+    if (!g_accumulating || x->creator || dtype != x->array.dtype() || device != x->array.device())
+        return LeafGradAccess::kEngine;
+    if (!x->grad.defined() || !x->grad.array().defined()) return LeafGradAccess::kFresh;
+    // Exclusively owned: the grad variable only by x, its storage only by that variable's array. The engine's
+    // in-place accumulation asks the same.
+    const Array& g = x->grad.array();
+    const bool exclusive = x->grad.impl_ptr().use_count() == 1 && !x->grad.impl()->creator &&
+                           g.storage().use_count() == 1 && g.is_contiguous() && g.dtype() == x->array.dtype() &&
+                           g.shape() == x->array.shape();
+    return exclusive ? LeafGradAccess::kInPlace : LeafGradAccess::kEngine;
+}
 
 LeafGradScope::LeafGradScope(bool on) : previous_(g_accumulating) { g_accumulating = on; }
 LeafGradScope::~LeafGradScope() { g_accumulating = previous_; }

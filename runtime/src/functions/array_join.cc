@@ -3,6 +3,7 @@
 #include <numeric>
 #include <string>
 
+#include "cnet/core/config.h"
 #include "cnet/core/function_node.h"
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
@@ -58,6 +59,16 @@ public:
     }
     VarList backward(const IndexList&, const VarList& gy) override {
         if (num_inputs() == 1) return {gy[0]};
+        if (!config().enable_backprop()) {  // not recorded: SplitAxis's views without its node
+            VarList gx;
+            int64_t offset = 0;
+            for (size_t i = 0; i < num_inputs(); ++i) {
+                const int64_t n = input_shape(i)[axis_];
+                gx.push_back(Variable(np::internal::AxisSlice(gy[0].array(), axis_, offset, n)));
+                offset += n;
+            }
+            return gx;
+        }
         std::vector<int64_t> indices;
         int64_t offset = 0;
         for (size_t i = 0; i + 1 < num_inputs(); ++i) indices.push_back(offset += input_shape(i)[axis_]);

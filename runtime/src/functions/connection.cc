@@ -12,6 +12,7 @@
 #include "cnet/functions/array.h"
 #include "cnet/kernels/connection.h"
 #include "cnet/kernels/linalg.h"
+#include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
 
 namespace cnet {
@@ -66,7 +67,8 @@ public:
 private:
     // The same products straight on the arrays when backward is not recorded (no double backprop): the
     // differentiable form above costs three transposes and two more nodes per call, which dominates
-    // small nets such as the tree RNN.
+    // small nets such as the tree RNN. A leaf W or b (a parameter) gets its gradient added straight into its
+    // grad (Note [Leaf gradients]): for W one GEMM with beta = 1.
     VarList BackwardArrays(const IndexList& targets, const Array& gy) const {
         const Array &x = input_array(0), &W = input_array(1);
         VarList gx(num_inputs());
@@ -76,10 +78,33 @@ private:
                 g = Array::Empty(x.shape(), gy.dtype(), gy.device());
                 kernels::Gemm(gy, false, W, false, g);  // (N, out) @ (out, in)
             } else if (i == 1) {
+                VariableImpl* w = inputs()[1].get();
+                const internal::LeafGradAccess access = internal::LeafGradAccessFor(w, gy.dtype(), gy.device());
+                if (access == internal::LeafGradAccess::kInPlace) {
+                    kernels::Gemm(gy, true, x, false, w->grad.array(), 1.0, 1.0);
+                    internal::ForgetGradRows(w);
+                    continue;
+                }
                 g = Array::Empty(W.shape(), gy.dtype(), gy.device());
                 kernels::Gemm(gy, true, x, false, g);  // (out, N) @ (N, in)
+                if (access == internal::LeafGradAccess::kFresh) {
+                    w->grad = Variable(g, false);
+                    continue;
+                }
             } else {
-                g = gy.shape()[0] == 1 ? gy.reshape(input_shape(2)).copy() : np::sum(gy, 0);
+                VariableImpl* b = inputs()[2].get();
+                const internal::LeafGradAccess access = internal::LeafGradAccessFor(b, gy.dtype(), gy.device());
+                const Array rows_sum = gy.shape()[0] == 1 ? gy.reshape(input_shape(2)) : np::sum(gy, 0);
+                if (access == internal::LeafGradAccess::kInPlace) {
+                    b->grad.impl()->array += rows_sum;
+                    internal::ForgetGradRows(b);
+                    continue;
+                }
+                g = rows_sum.storage() == gy.storage() ? rows_sum.copy() : rows_sum;
+                if (access == internal::LeafGradAccess::kFresh) {
+                    b->grad = Variable(g, false);
+                    continue;
+                }
             }
             gx[static_cast<size_t>(i)] = Variable(g);
         }
@@ -142,17 +167,9 @@ private:
     // backward is accumulating into leaves and W's grad is absent or exclusively owned.
     bool AccumulateIntoLeaf(const Array& gy) {
         VariableImpl* w = inputs()[1].get();
-        if (!internal::AccumulatingIntoLeafGrads() || w->creator || gy.dtype() != w->array.dtype() ||
-            gy.device() != w->array.device())
-            return false;
-        const bool fresh = !w->grad.defined() || !w->grad.array().defined();
-        if (!fresh) {
-            const Array& g = w->grad.array();
-            const bool exclusive = w->grad.impl_ptr().use_count() == 1 && !w->grad.impl()->creator &&
-                                   g.storage().use_count() == 1 &&
-                                   g.is_contiguous() && g.dtype() == w->array.dtype() && g.shape() == w->array.shape();
-            if (!exclusive) return false;
-        }
+        const internal::LeafGradAccess access = internal::LeafGradAccessFor(w, gy.dtype(), gy.device());
+        if (access == internal::LeafGradAccess::kEngine) return false;
+        const bool fresh = access == internal::LeafGradAccess::kFresh;
         std::shared_ptr<const std::vector<int64_t>> sparse = fresh ? nullptr : internal::GradRows(w);
         if (fresh) w->grad = Variable(Array::Zeros(w->array.shape(), w->array.dtype(), w->array.device()), false);
         const Array ids = input_array(0).astype(Dtype::kInt64, false).as_contiguous();

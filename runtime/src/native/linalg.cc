@@ -74,7 +74,8 @@ bool SmallGemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const
     if (sb.col != 1 && n != 1) return false;
     for (int64_t i = 0; i < m; ++i) {
         T* __restrict oi = po + i * so;
-        for (int64_t j = 0; j < n; ++j) oi[j] = beta == T(0) ? T(0) : beta * oi[j];
+        if (beta != T(1))
+            for (int64_t j = 0; j < n; ++j) oi[j] = beta == T(0) ? T(0) : beta * oi[j];
         for (int64_t p = 0; p < k; ++p) {
             const T s = alpha * pa[i * sa.row + p * sa.col];
             const T* __restrict bp = pb + p * sb.row;
@@ -107,10 +108,12 @@ void GemmTyped(const Array& a, bool trans_a, const Array& b, bool trans_b, const
     });
 }
 
-// Arrays with no unit stride (e.g. strided slices) are made contiguous first.
-Array UnitStride(const Array& a) {
+// Arrays with no unit stride (e.g. strided slices) are made contiguous first (into `copy`); others are used
+// as they are, without copying the Array (the tree RNN's products are small enough for that to show).
+const Array& UnitStride(const Array& a, Array& copy) {
     if (a.strides()[1] == 1 || a.strides()[0] == 1 || a.shape()[0] == 1 || a.shape()[1] == 1) return a;
-    return a.copy();
+    copy = a.copy();
+    return copy;
 }
 
 }  // namespace
@@ -119,7 +122,9 @@ void Gemm(const Array& a_in, bool trans_a, const Array& b_in, bool trans_b, cons
           double beta) {
     CNET_CHECK(a_in.ndim() == 2 && b_in.ndim() == 2 && out.ndim() == 2, "internal: Gemm expects 2-D arrays");
     CNET_CHECK(out.strides()[1] == 1 || out.shape()[1] == 1, "internal: Gemm output must be row-contiguous");
-    Array a = UnitStride(a_in), b = UnitStride(b_in);
+    Array a_copy, b_copy;
+    const Array& a = UnitStride(a_in, a_copy);
+    const Array& b = UnitStride(b_in, b_copy);
     switch (out.dtype()) {
         case Dtype::kFloat32: GemmTyped<float>(a, trans_a, b, trans_b, out, alpha, beta); break;
         case Dtype::kFloat64: GemmTyped<double>(a, trans_a, b, trans_b, out, alpha, beta); break;

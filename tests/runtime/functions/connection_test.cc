@@ -1,7 +1,11 @@
 // connection_test.cc — linear and embed_id: documented values (A5, E58, E59) and gradient checks.
 #include <gtest/gtest.h>
 
+#include "cnet/core/function_node.h"
+#include "cnet/functions/basic_math.h"
 #include "cnet/functions/connection.h"
+#include "cnet/functions/reduction.h"
+#include "cnet/np/math.h"
 #include "cnet/testing/gradient_check.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"
@@ -64,6 +68,72 @@ TEST(LinearTest, Gradients) {
                           {Uniform(x.shape(), -1, 1, kF64, 5), Uniform(W.shape(), -1, 1, kF64, 6),
                            Uniform(b.shape(), -1, 1, kF64, 7)});
     check_backward(no_bias, {Uniform(Shape{4, 3, 1}, -1, 1, kF64, 8), W}, {gy});
+}
+
+// Note [Leaf gradients]: a leaf W and b receive their gradients straight into their grads (fresh, then added
+// in place), and through the engine when their grad is shared; all three give the hand-computed values.
+TEST(LinearTest, LeafGradientsAccumulateInPlaceOrThroughTheEngine) {
+    const Array w = Arr({1, 0, -1, 2, 1, 0}, Shape{2, 3});
+    Variable W(w), b(Arr({0.5, -0.5}));
+    Variable x(Arr({1, 2, 3, 4, 5, 6}, Shape{2, 3}));
+    const Array c = Arr({1, 2, 3, 4}, Shape{2, 2});  // the gradient of y, by hand: gW = c^T x, gb = c summed
+    const Array gW = Arr({13, 17, 21, 18, 24, 30}, Shape{2, 3}), gb = Arr({4, 6});
+    const Array gx = Arr({5, 2, -1, 11, 4, -3}, Shape{2, 3});  // c @ W
+    auto step = [&] {
+        Variable y = F::linear(x, W, b);
+        y.set_grad(c);
+        y.backward();
+    };
+    step();  // fresh grads
+    EXPECT_ALLCLOSE(W.grad(), gW);
+    EXPECT_ALLCLOSE(b.grad(), gb);
+    EXPECT_ALLCLOSE(x.grad(), gx);
+    step();  // added in place
+    EXPECT_ALLCLOSE(W.grad(), gW * Scalar(2.0));
+    EXPECT_ALLCLOSE(b.grad(), gb * Scalar(2.0));
+    // A grad somebody else holds is never changed in place: the sum is a new array.
+    const Variable held_W = W.grad_var(), held_b = b.grad_var();
+    step();
+    EXPECT_ALLCLOSE(W.grad(), gW * Scalar(3.0));
+    EXPECT_ALLCLOSE(b.grad(), gb * Scalar(3.0));
+    EXPECT_ALLCLOSE(held_W.array(), gW * Scalar(2.0));
+    EXPECT_ALLCLOSE(held_b.array(), gb * Scalar(2.0));
+    // One row of x (the tree RNN's shape): the bias gradient is that row, copied rather than aliased.
+    Variable x1(Arr({1, 2, 3}, Shape{1, 3}));
+    W.cleargrad();
+    b.cleargrad();
+    Variable y1 = F::linear(x1, W, b);
+    const Array c1 = Arr({2, -1}, Shape{1, 2});
+    y1.set_grad(c1);
+    y1.backward();
+    EXPECT_ALLCLOSE(W.grad(), Arr({2, 4, 6, -1, -2, -3}, Shape{2, 3}));
+    EXPECT_ALLCLOSE(b.grad(), Arr({2, -1}));
+    EXPECT_ALLCLOSE(c1, Arr({2, -1}, Shape{1, 2}));
+    EXPECT_FALSE(b.grad().storage() == c1.storage());
+}
+
+// A matrix used both as an embedding and as a linear layer's weight (tied weights) gets the sum of both
+// gradients, as chainer.grad (which never writes into leaves) computes it, in either order of the two nodes.
+TEST(LinearTest, TiedEmbeddingAndLinearWeight) {
+    const Array w0 = Uniform(Shape{6, 3}, -1, 1, Dtype::kFloat32, 11);
+    const Array ids = Array::FromVector(std::vector<int32_t>{1, 4, 1});
+    const Array x0 = Uniform(Shape{2, 3}, -1, 1, Dtype::kFloat32, 12);
+    for (int order = 0; order < 2; ++order) {
+        Variable W(w0.copy());
+        auto loss_of = [&] {
+            Variable e = F::embed_id(Variable(ids, false), W);  // (3, 3)
+            // order 0: the linear takes the embedding (its node runs first); order 1: a separate input
+            Variable h = order == 0 ? e : Variable(x0);
+            Variable y = F::linear(h, W);  // (N, 6)
+            return F::sum(y * y) + F::sum(e * e) * 3.0;
+        };
+        const Variable expected = grad({loss_of()}, {W})[0];
+        W.cleargrad();
+        loss_of().backward();
+        EXPECT_ALLCLOSE(W.grad(), expected.array()) << "order " << order;
+        loss_of().backward();  // and accumulated a second time
+        EXPECT_ALLCLOSE(W.grad(), expected.array() * Scalar(2.0)) << "order " << order;
+    }
 }
 
 TEST(EmbedIDTest, DocumentedValues) {

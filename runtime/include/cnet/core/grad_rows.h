@@ -8,11 +8,20 @@
 // those rows: the result is identical to the dense update. Any other in-place change of the grad
 // (internal::MutableGrad: optimizer hooks, loss scaling; the engine's accumulation of another gradient)
 // forgets the rows, and a new grad array invalidates them, so the dense path runs whenever in doubt.
+//
+// Note [Leaf gradients]
+// In the same passes, a function whose input is a leaf (a parameter) may write that input's gradient straight
+// into its grad rather than return it: Linear's weight gradient is then one GEMM accumulating into W.grad,
+// with no temporary (out, in) array and no separate addition. LeafGradAccessFor says when that is allowed:
+// exactly when the engine would itself have added in place, or set a fresh grad.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
+
+#include "cnet/core/device.h"
+#include "cnet/core/dtype.h"
 
 namespace cnet {
 
@@ -22,16 +31,25 @@ namespace internal {
 
 /// Records that the current grad of `param` is zero outside `rows` (appending to rows already recorded for
 /// the same grad).
-void NoteGradRows(const VariableImpl* param, const int64_t* rows, size_t n);
+void NoteGradRows(VariableImpl* param, const int64_t* rows, size_t n);
 /// The recorded rows of param's current grad (unsorted, possibly repeated), or nullptr when unknown (dense).
 std::shared_ptr<const std::vector<int64_t>> GradRows(const VariableImpl* param);
-/// Forgets the rows of `param` (its grad was changed in place).
-void ForgetGradRows(const VariableImpl* param);
+/// Forgets the rows of `param` (its grad was changed in place). Free when none were noted.
+void ForgetGradRows(VariableImpl* param);
 
 /// True while a Variable::backward pass runs that adds gradients into the leaves' grads (not chainer.grad's
 /// table mode, not recording for double backprop): functions may then accumulate into a leaf's grad directly.
 bool AccumulatingIntoLeafGrads();
 
+/// How a backward may give input `x` a gradient of `dtype` on `device` without the engine (Note [Leaf
+/// gradients]).
+enum class LeafGradAccess {
+    kEngine,   // return it: not in AccumulatingIntoLeafGrads(), x is not a leaf, or its grad is shared or unusual
+    kFresh,    // x has no grad: set one (x->grad = Variable(array, false))
+    kInPlace,  // x's grad array is exclusively owned, contiguous, of x's shape and dtype: add into it, then
+               // ForgetGradRows(x) unless the addition keeps the noted rows exact
+};
+LeafGradAccess LeafGradAccessFor(const VariableImpl* x, Dtype dtype, Device device);
 /// Sets AccumulatingIntoLeafGrads() for the lifetime of the object (used by the backward engine).
 class LeafGradScope {
 public:

@@ -171,6 +171,7 @@ public:
     int rank = 0;
     uint64_t grad_pass = 0;  // backward pass that last wrote `grad` (see Note [Gradient accumulation])
     std::unique_ptr<ParameterState> param;
+    bool grad_rows_noted = false;  // the row table may hold rows of this grad (Note [Row-sparse gradients])
     std::atomic<int> handles{0};  // Variable handles referring to this impl (the graph's references not counted)
 };
 
