@@ -42,6 +42,7 @@ public:
     void EmitHoisted(const ir::FunctionInfo& fn);
     void EmitFallOffEnd(const ir::FunctionInfo& fn);
     bool ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const;
+    bool MutatedParam(const ir::ParamInfo& p) const;
     bool EndsInReturn(const ast::StmtList& body) const;
 
     // ---- codegen_kernel.cc

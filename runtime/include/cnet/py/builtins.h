@@ -23,6 +23,13 @@
 namespace cnet {
 namespace py {
 
+/// A temporary (a list or dict display, a call's result) passed where a function changes its parameter in place
+/// (a `T&` parameter): Python lets the function change the new object; the temporary lives until the call ends.
+template <typename T>
+T& lvalue(T&& temporary) {
+    return temporary;
+}
+
 // ---- print(*args, sep=' ', end='\n')
 template <typename... Args>
 void print(const Args&... args) {
