@@ -47,7 +47,26 @@ void Fill(const Array& out, Scalar value) {
     });
 }
 
+// src repeated along dst's leading axes, both contiguous and of one dtype (a bias broadcast over a batch, or a
+// plain copy): memcpy of src's bytes once per repetition rather than the strided loop's per-element runs.
+bool CopyRepeatedBlock(const Array& src, const Array& dst) {
+    if (src.dtype() != dst.dtype() || !src.is_contiguous() || !dst.is_contiguous() || src.size() == 0) return false;
+    int first = 0;  // src's leading size-1 axes broadcast like missing ones
+    while (first < src.ndim() && src.shape()[first] == 1) ++first;
+    const int k = src.ndim() - first;
+    if (k > dst.ndim()) return false;
+    for (int i = 0; i < k; ++i)
+        if (src.shape()[first + i] != dst.shape()[dst.ndim() - k + i]) return false;
+    const size_t block = static_cast<size_t>(src.size()) * src.itemsize();
+    const int64_t reps = dst.size() / src.size();
+    char* out = static_cast<char*>(dst.raw_data());
+    const char* in = static_cast<const char*>(src.raw_data());
+    for (int64_t r = 0; r < reps; ++r) std::memmove(out + r * block, in, block);  // memmove: a view may overlap
+    return true;
+}
+
 void Copy(const Array& src, const Array& dst) {
+    if (CopyRepeatedBlock(src, dst)) return;
     const Strides src_strides = BroadcastStrides(src, dst.shape());
     const int64_t dst_size = static_cast<int64_t>(dst.itemsize()), src_size = static_cast<int64_t>(src.itemsize());
     CNET_DISPATCH_ALL(dst.dtype(), To, {

@@ -90,7 +90,9 @@ double SceForwardReplicated(const T* x, const SceLabels<T>& lab, SceGeometry g, 
 // (one value, gy_each null) or gy[n, u] (reduce='no'). y may alias gx.
 template <typename T>
 void SceBackward(const T* y, const SceLabels<T>& lab, SceGeometry g, T scale, const T* gy_each, T* gx) {
-    std::vector<T> k(g.u);
+    T k_one;  // the usual (N, C) case without a heap buffer: this runs once per tree node in a recursive net
+    std::vector<T> k_many(g.u == 1 ? 0 : g.u);
+    T* k = g.u == 1 ? &k_one : k_many.data();
     for (int64_t n = 0; n < g.n; ++n) {
         const int64_t* t = lab.t + n * g.u;
         for (int64_t u = 0; u < g.u; ++u)
