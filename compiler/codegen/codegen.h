@@ -38,11 +38,9 @@ public:
     void EmitEntryFlags(const ir::FunctionInfo& fn);
     std::vector<const ir::ClassInfo*> ClassOrder() const;
     std::string Signature(const ir::FunctionInfo& fn, bool qualified);
-    std::string ParamDecl(const ir::FunctionInfo& fn, const ir::ParamInfo& p);
+    std::string ParamDecl(const ir::ParamInfo& p);
     void EmitHoisted(const ir::FunctionInfo& fn);
     void EmitFallOffEnd(const ir::FunctionInfo& fn);
-    bool ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const;
-    bool MutatedParam(const ir::ParamInfo& p) const;
     bool EndsInReturn(const ast::StmtList& body) const;
 
     // ---- codegen_kernel.cc

@@ -55,29 +55,6 @@ std::string Generator::Default(const ir::BoundArg& arg, bool lib) {
 
 // Arguments in parameter order. Library calls stop at the last argument given (C++ defaults match the
 // table); user functions get every argument (their C++ declarations have no defaults).
-// Whether `p` is a list or dict parameter that its function changes (ParamDecl makes it a `T&`).
-bool Generator::MutatedParam(const ir::ParamInfo& p) const {
-    if (p.type->kind != TypeKind::kList && p.type->kind != TypeKind::kDict) return false;
-    auto owns = [&](const ir::FunctionInfo& fn) {
-        for (const ir::ParamInfo& q : fn.params) {
-            if (&q == &p) return ParamIsMutated(fn, p.name);
-        }
-        return false;
-    };
-    for (const auto& f : program_.functions) {
-        if (owns(*f)) return true;
-    }
-    for (const auto& f : program_.closures) {
-        if (owns(*f)) return true;
-    }
-    for (const auto& c : program_.classes) {
-        for (const auto& m : c->methods) {
-            if (owns(*m)) return true;
-        }
-    }
-    return false;
-}
-
 std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
     std::size_t last = 0;
     for (std::size_t i = 0; i < call.args.size(); ++i) {
@@ -115,7 +92,7 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
         // A temporary where the user function changes the list or dict in place (a `T&` parameter, ParamDecl).
         if (!lib && a.value != nullptr && a.param != nullptr && !ast::Isa<ast::NameExpr>(*a.value) &&
             !ast::Isa<ast::AttributeExpr>(*a.value) && !ast::Isa<ast::SubscriptExpr>(*a.value) &&
-            MutatedParam(*a.param)) {
+            a.param->changed_in_place) {
             code = "cnet::py::lvalue(" + code + ")";
         }
         out += (first ? "" : ", ") + code;

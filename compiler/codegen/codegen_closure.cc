@@ -9,7 +9,7 @@ namespace cnet::compiler::codegen {
 
 std::string Generator::ClosureHead(const ir::FunctionInfo& c) {
     std::string params;
-    for (std::size_t i = 0; i < c.params.size(); ++i) params += (i ? ", " : "") + ParamDecl(c, c.params[i]);
+    for (std::size_t i = 0; i < c.params.size(); ++i) params += (i ? ", " : "") + ParamDecl(c.params[i]);
     const std::string ret = c.return_type->kind == TypeKind::kNone ? "void" : sema::CppName(c.return_type);
     return std::string(c.escapes ? "[=]" : "[&]") + "(" + params + ")" + (c.escapes ? " mutable" : "") + " -> " + ret;
 }

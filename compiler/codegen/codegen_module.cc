@@ -13,59 +13,14 @@
 
 namespace cnet::compiler::codegen {
 
-bool Generator::ParamIsMutated(const ir::FunctionInfo& fn, const std::string& name) const {
-    bool mutated = false;
-    auto is_param = [&](const ast::Expr& e) {
-        const auto* n = ast::DynCast<ast::NameExpr>(&e);
-        return n != nullptr && n->id() == name;
-    };
-    const ast::Node& body = fn.def != nullptr ? static_cast<const ast::Node&>(*fn.def) : *fn.lambda;  // (a lambda)
-    ast::WalkPreorder(body, [&](const ast::Node& n) {
-        if (const auto* call = ast::DynCast<ast::CallExpr>(&n)) {
-            if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&call->func()); attr != nullptr && is_param(attr->value())) {
-                const std::string& m = attr->attr();
-                if (m == "append" || m == "extend" || m == "pop" || m == "clear" || m == "insert") mutated = true;
-            }
-            const TypeRef callee = TypeOf(call->func());
-            if (callee->kind == TypeKind::kUserFunction || callee->kind == TypeKind::kBoundMethod ||
-                callee->kind == TypeKind::kUserClassRef) {
-                for (const auto& a : call->args()) {
-                    if (is_param(*a)) mutated = true;
-                }
-                for (const auto& k : call->keywords()) {
-                    if (is_param(k->value())) mutated = true;
-                }
-            }
-        } else if (const auto* assign = ast::DynCast<ast::AssignStmt>(&n)) {
-            for (const auto& t : assign->targets()) {
-                if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(t.get()); sub != nullptr && is_param(sub->value())) {
-                    mutated = true;
-                }
-            }
-        } else if (const auto* del = ast::DynCast<ast::DelStmt>(&n)) {
-            for (const auto& t : del->targets()) {
-                if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(t.get()); sub != nullptr && is_param(sub->value())) {
-                    mutated = true;
-                }
-            }
-        }
-    });
-    return mutated;
-}
-
 // Scalars and handles (Variable, arrays, objects) by value: copies are cheap and share the object, as
-// Python references do. Lists and dicts by reference: by `&` when the function changes them.
-std::string Generator::ParamDecl(const ir::FunctionInfo& fn, const ir::ParamInfo& p) {
-    const std::string type = sema::CppName(p.type);
-    if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple) {
-        return (ParamIsMutated(fn, p.name) ? type + "& " : "const " + type + "& ") + p.cpp_name;
-    }
-    return type + " " + p.cpp_name;
-}
+// Python references do. Lists, dicts and tuples by reference: by `&` when the function changes them
+// (sema/changed_params.cc; sema::ParamCppType, shared with a closure's std::function type).
+std::string Generator::ParamDecl(const ir::ParamInfo& p) { return sema::ParamCppType(p) + " " + p.cpp_name; }
 
 std::string Generator::Signature(const ir::FunctionInfo& fn, bool qualified) {
     std::string params;
-    for (std::size_t i = 0; i < fn.params.size(); ++i) params += (i ? ", " : "") + ParamDecl(fn, fn.params[i]);
+    for (std::size_t i = 0; i < fn.params.size(); ++i) params += (i ? ", " : "") + ParamDecl(fn.params[i]);
     if (fn.is_init) return fn.owner->cpp_name + "(" + params + ")";
     const std::string ret = fn.return_type->kind == TypeKind::kNone ? "void" : sema::CppName(fn.return_type);
     return ret + " " + (qualified && fn.owner != nullptr ? fn.owner->cpp_name + "::" : "") + fn.cpp_name + "(" +

@@ -47,6 +47,9 @@ struct ParamInfo {
     TypeRef type;
     const ast::Param* param = nullptr;
     const ast::Expr* default_value = nullptr;
+    /// A list or dict that the function changes in place (sema/changed_params.cc): a `T&` parameter, in the
+    /// function's C++ declaration and in the std::function type of a closure alike.
+    bool changed_in_place = false;
 };
 
 struct ClassInfo;

@@ -37,6 +37,7 @@ public:
     // ---- analyzer_decls.cc
     void CollectModule();
     void MarkLateGlobals();  // late_globals.cc (Note [Late globals])
+    void MarkChangedParams();  // changed_params.cc
     /// The names an import binds: the module's (module_names_, ...) or a function's (function_imports_).
     struct ImportScope {
         std::map<std::string, TypeRef>& names;

@@ -105,6 +105,7 @@ void Analyzer::Run() {
     CheckDefiniteAssignmentEverywhere();
     CheckBaseConstruction();
     CheckMissingAttributes();
+    MarkChangedParams();  // over settled types: the callees' kinds decide
 
     // Whatever is still unknown cannot be generated.
     auto check_fn = [&](ir::FunctionInfo& fn) {

@@ -449,13 +449,21 @@ std::string CppName(const TypeRef& t) {
             const TypeRef& r = t->function->return_type;
             std::string s = "std::function<" + (!r || r->kind == TypeKind::kNone ? std::string("void") : CppName(r)) + "(";
             for (std::size_t i = 0; i < t->function->params.size(); ++i) {
-                s += (i ? ", " : "") + CppName(t->function->params[i].type);
+                s += (i ? ", " : "") + ParamCppType(t->function->params[i]);  // as the lambda declares it
             }
             return s + ")>";
         }
         default:
             return "auto";
     }
+}
+
+std::string ParamCppType(const ir::ParamInfo& p) {
+    const std::string type = CppName(p.type);
+    if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple) {
+        return p.changed_in_place ? type + "&" : "const " + type + "&";
+    }
+    return type;
 }
 
 }  // namespace cnet::compiler::sema
