@@ -496,10 +496,9 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
                     parts.push_back(IsNone(E(*left), lt, negate));
                 } else if (ast::Isa<ast::NoneLiteral>(*left)) {
                     parts.push_back(IsNone(E(*right), rt, negate));
-                } else if (sema::StripOptional(lt)->kind == TypeKind::kVariable) {
-                    parts.push_back(std::string(negate ? "!" : "") + E(*left) + ".is(" + E(*right) + ")");
-                } else {
-                    parts.push_back("(" + E(*left) + (negate ? " != " : " == ") + E(*right) + ")");
+                } else {  // identity between handles (sema rejects the rest)
+                    parts.push_back(std::string(negate ? "!" : "") + "cnet::py::same_object(" + E(*left) + ", " +
+                                    E(*right) + ")");
                 }
                 break;
             }

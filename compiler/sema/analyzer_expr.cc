@@ -610,8 +610,15 @@ TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
             case ast::CompareOp::kIs:
             case ast::CompareOp::kIsNot: {
                 const bool l_none = left->kind == TypeKind::kNone, r_none = right->kind == TypeKind::kNone;
+                auto array = [](const TypeRef& t) {
+                    const TypeKind k = StripOptional(t)->kind;
+                    return k == TypeKind::kNdarray || k == TypeKind::kStrArray;
+                };
                 if (!l_none && !r_none) {
-                    if (!(IsHandle(StripOptional(left)) && IsHandle(StripOptional(right)))) {
+                    if (array(left) || array(right)) {  // an Array is a view, not an object (py/identity.h)
+                        Error(e.range(), "'is' between ndarrays is not supported (a cnet array has no identity); "
+                                         "compare with None, or the values with '(a == b).all()'");
+                    } else if (!(IsHandle(StripOptional(left)) && IsHandle(StripOptional(right)))) {
                         Error(e.range(), "'is' compares with None or between objects; use '==' for values");
                     }
                 }

@@ -13,3 +13,4 @@
 #include "cnet/core/variable.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/py/builtins.h"
+#include "cnet/py/identity.h"

@@ -136,5 +136,19 @@ TEST(OptimizerUpdateTest, NotCallableLossFunctionWithCaret) {
                                "1 error generated.\n");
 }
 
+// `is` between ndarrays is pointed at: position, message, source line and caret over the comparison.
+TEST(IdentityTest, ArraysHaveNoIdentityWithCaret) {
+    const std::string path = Dir() + "/errors/identity.cnet";
+    const std::string output = RenderedDiagnostics(path);
+    const std::string first = path + ":9:11: error: 'is' between ndarrays is not supported (a cnet array has no "
+                                     "identity); compare with None, or the values with '(a == b).all()'\n"
+                                     "    print(a is b)  # error: 'is' between ndarrays is not supported (a cnet "
+                                     "array has no identity); compare with None, or the values with "
+                                     "'(a == b).all()'\n"
+                                     "          ^~~~~~\n";
+    EXPECT_EQ(output.substr(0, first.size()), first);
+    EXPECT_NE(output.find("6 errors generated.\n"), std::string::npos) << output;
+}
+
 }  // namespace
 }  // namespace cnet::compiler::testing
