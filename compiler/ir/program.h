@@ -50,6 +50,9 @@ struct ParamInfo {
     /// A list or dict that the function changes in place (sema/changed_params.cc): a `T&` parameter, in the
     /// function's C++ declaration and in the std::function type of a closure alike.
     bool changed_in_place = false;
+    /// A list, dict or tuple that the function binds to another object and does not change in place: taken by
+    /// value, so the new binding stays local as in Python (a `const T&` could not be assigned).
+    bool rebound = false;
 };
 
 struct ClassInfo;

@@ -1,7 +1,12 @@
-// changed_params.cc — which list and dict parameters a function changes in place (ParamInfo::changed_in_place).
-// Such a parameter is a `T&` in C++ (Python's caller sees the change); the others are `const T&`. Sema decides
-// it once, so a function's declaration and the std::function type of a closure (types.cc CppName) agree: a
-// nested def or lambda that changes its parameter is assigned to a std::function taking the same `T&`.
+// changed_params.cc — which list and dict parameters a function changes in place (ParamInfo::changed_in_place)
+// and which list, dict and tuple parameters it binds to other objects (ParamInfo::rebound). A changed parameter
+// is a `T&` in C++ (Python's caller sees the change), a rebound one a value (the new binding stays local), the
+// others `const T&`. Sema decides it once, so a function's declaration and the std::function type of a closure
+// (types.cc CppName) agree: a nested def or lambda that changes its parameter is assigned to a std::function
+// taking the same `T&`. A parameter both changed and rebound is an error (a reference would replace the
+// caller's object).
+#include <functional>
+
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
 
@@ -9,8 +14,9 @@ namespace cnet::compiler::sema {
 
 namespace {
 
-// Whether `body` changes the list or dict named `name` in place: a mutating method, an item assignment or
-// deletion, or passing it to a user function (which may change it; conservative).
+// Whether `body` changes the list or dict named `name` in place: a mutating method, an item assignment,
+// augmented assignment or deletion, `xs += ...`, or passing it to a user function (which may change it;
+// conservative).
 bool ChangesInPlace(const ir::Program& program, const ast::Node& body, const std::string& name) {
     bool changed = false;
     auto is_param = [&](const ast::Expr& e) {
@@ -42,6 +48,9 @@ bool ChangesInPlace(const ir::Program& program, const ast::Node& body, const std
             for (const auto& t : assign->targets()) {
                 if (item_of_param(t.get())) changed = true;
             }
+        } else if (const auto* aug = ast::DynCast<ast::AugAssignStmt>(&n)) {
+            // `xs += [...]` extends the list itself (list.__iadd__); `xs[i] += v` and `d[k] += v` store an item.
+            if (is_param(aug->target()) || item_of_param(&aug->target())) changed = true;
         } else if (const auto* del = ast::DynCast<ast::DelStmt>(&n)) {
             for (const auto& t : del->targets()) {
                 if (item_of_param(t.get())) changed = true;
@@ -51,12 +60,60 @@ bool ChangesInPlace(const ir::Program& program, const ast::Node& body, const std
     return changed;
 }
 
-void Mark(const ir::Program& program, ir::FunctionInfo& fn) {
+// The first place `body` (not its nested functions, which have their own locals) binds `name` anew: an
+// assignment, an annotated assignment or a for target, alone or inside a tuple or list target.
+const ast::Expr* FirstRebinding(const ast::Node& body, const std::string& name) {
+    const ast::Expr* found = nullptr;
+    std::function<void(const ast::Expr&)> in_target = [&](const ast::Expr& t) {
+        if (found) return;
+        if (const auto* n = ast::DynCast<ast::NameExpr>(&t); n != nullptr && n->id() == name) found = &t;
+        else if (const auto* tu = ast::DynCast<ast::TupleExpr>(&t))
+            for (const auto& e : tu->elements()) in_target(*e);
+        else if (const auto* li = ast::DynCast<ast::ListExpr>(&t))
+            for (const auto& e : li->elements()) in_target(*e);
+    };
+    std::function<void(const ast::Node&)> visit_children;
+    auto visit = [&](const ast::Node& n) {
+        if (found) return;
+        if (const auto* assign = ast::DynCast<ast::AssignStmt>(&n)) {
+            for (const auto& t : assign->targets()) in_target(*t);
+        } else if (const auto* ann = ast::DynCast<ast::AnnAssignStmt>(&n)) {
+            in_target(ann->target());
+        } else if (const auto* loop = ast::DynCast<ast::ForStmt>(&n)) {
+            in_target(loop->target());
+        }
+        visit_children(n);
+    };
+    visit_children = [&](const ast::Node& n) {
+        ast::ForEachChild(n, [&](const char*, const ast::Node& child) {
+            if (child.kind() != ast::NodeKind::kFunctionDef && child.kind() != ast::NodeKind::kLambdaExpr &&
+                child.kind() != ast::NodeKind::kClassDef)
+                visit(child);
+        });
+    };
+    visit_children(body);  // body is the function itself (or its lambda): its own statements, not nested ones
+    return found;
+}
+
+void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) {
     const ast::Node* body = fn.def != nullptr ? static_cast<const ast::Node*>(fn.def) : fn.lambda;
     if (body == nullptr) return;
     for (ir::ParamInfo& p : fn.params) {
-        if (!p.type || (p.type->kind != TypeKind::kList && p.type->kind != TypeKind::kDict)) continue;
+        if (!p.type) continue;
+        if (p.type->kind == TypeKind::kTuple) p.rebound = FirstRebinding(*body, p.name) != nullptr;
+        if (p.type->kind != TypeKind::kList && p.type->kind != TypeKind::kDict) continue;
         p.changed_in_place = ChangesInPlace(program, *body, p.name);
+        if (!p.changed_in_place) p.rebound = FirstRebinding(*body, p.name) != nullptr;
+        // A changed parameter is the caller's object (a C++ reference): binding its name to another object
+        // would replace the caller's, where Python leaves the caller's alone. Rejected rather than miscompiled.
+        if (p.changed_in_place) {
+            if (const ast::Expr* at = FirstRebinding(*body, p.name))
+                analyzer.Error(at->range(),
+                                     "parameter '" + p.name + "' is changed in place and also bound to another " +
+                                         (p.type->kind == TypeKind::kList ? "list" : "dict") +
+                                         " here; cnet passes it by reference, so this would replace the caller's; "
+                                         "give the new one another name");
+        }
     }
 }
 
@@ -64,10 +121,10 @@ void Mark(const ir::Program& program, ir::FunctionInfo& fn) {
 
 void Analyzer::MarkChangedParams() {
     for (auto& cls : program_.classes) {
-        for (auto& m : cls->methods) Mark(program_, *m);
+        for (auto& m : cls->methods) Mark(*this, program_, *m);
     }
-    for (auto& fn : program_.functions) Mark(program_, *fn);
-    for (auto& fn : program_.closures) Mark(program_, *fn);
+    for (auto& fn : program_.functions) Mark(*this, program_, *fn);
+    for (auto& fn : program_.closures) Mark(*this, program_, *fn);
 }
 
 }  // namespace cnet::compiler::sema

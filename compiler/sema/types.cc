@@ -461,6 +461,7 @@ std::string CppName(const TypeRef& t) {
 std::string ParamCppType(const ir::ParamInfo& p) {
     const std::string type = CppName(p.type);
     if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple) {
+        if (p.rebound) return type;
         return p.changed_in_place ? type + "&" : "const " + type + "&";
     }
     return type;

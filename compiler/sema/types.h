@@ -145,8 +145,8 @@ bool IsValueType(const TypeRef& t);  // something that can be stored in a variab
 std::string PyName(const TypeRef& t);
 /// C++ spelling in generated code: "int64_t", "std::vector<cnet::Variable>", "std::shared_ptr<MLP>".
 std::string CppName(const TypeRef& t);
-/// A parameter's C++ type: a list, dict or tuple by `const T&`, or by `T&` where the function changes it in place
-/// (ParamInfo::changed_in_place); anything else by value.
+/// A parameter's C++ type: a list, dict or tuple by `const T&`, by `T&` where the function changes it in place
+/// (ParamInfo::changed_in_place), by value where it rebinds it (ParamInfo::rebound); anything else by value.
 std::string ParamCppType(const ir::ParamInfo& p);
 
 }  // namespace cnet::compiler::sema
