@@ -128,9 +128,12 @@ void Analyzer::Run() {
                 v->type = types::None();
             }
             if (!v->is_param && !IsComplete(v->type) && v->type && v->type->kind != TypeKind::kUnknown) {
+                // An example annotation of the same kind: a dict for a dict.
+                const std::string example = v->type->kind == TypeKind::kDict ? ": dict[str, int] = {}"
+                                                                              : ": list[Variable] = []";
                 Error(v->first_def != nullptr ? v->first_def->range() : fn.def->name_range(),
                       "cannot infer the full type of '" + v->name + "' (" + PyName(v->type) +
-                          "); annotate it, e.g. '" + v->name + ": list[Variable] = []'");
+                          "); annotate it, e.g. '" + v->name + example + "'");
             }
         }
     };
