@@ -598,6 +598,9 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
             Error(call.args[1].value->range(), "the default of get() must be a '" + PyName(receiver->args[1]) +
                                                    "' (the dict's values), got '" + PyName(d) + "'");
         }
+        // While the dict's values are not known yet (`seen = {}` then `seen[w] = seen.get(w, 0) + 1`), the
+        // default's type: the store then settles the dict, and the next pass checks the default against it.
+        if (receiver->args[1]->kind == TypeKind::kUnknown) return d;
         return receiver->args[1];
     }
     if (entry.result == "values") return types::List(receiver->args[1]);
