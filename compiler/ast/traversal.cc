@@ -207,16 +207,27 @@ void ForEachChild(const Node& node, const ChildCallback& callback) {
 // An explicit work list, not recursion: a deeply nested input (`1 + 1 + ...` 12,000 times) would otherwise take
 // a stack frame per level, more than the stack holds under AddressSanitizer.
 void WalkPreorder(const Node& root, const std::function<void(const Node&)>& callback) {
+    WalkPreorderWhile(root, [&](const Node& node) {
+        callback(node);
+        return true;
+    });
+}
+
+void WalkPreorderWhile(const Node& root, const std::function<bool(const Node&)>& callback) {
     std::vector<const Node*> pending{&root};
     std::vector<const Node*> children;
     while (!pending.empty()) {
         const Node* node = pending.back();
         pending.pop_back();
-        callback(*node);
+        if (!callback(*node)) continue;
         children.clear();
         ForEachChild(*node, [&](const char*, const Node& child) { children.push_back(&child); });
         pending.insert(pending.end(), children.rbegin(), children.rend());  // first child on top: source order
     }
+}
+
+bool IsNestedScope(const Node& n) {
+    return n.kind() == NodeKind::kFunctionDef || n.kind() == NodeKind::kClassDef || n.kind() == NodeKind::kLambdaExpr;
 }
 
 }  // namespace cnet::compiler::ast

@@ -18,4 +18,10 @@ void ForEachChild(const Node& node, const ChildCallback& callback);
 /// Calls `callback(node)` for `root` and every node below it, parents before children.
 void WalkPreorder(const Node& root, const std::function<void(const Node&)>& callback);
 
+/// WalkPreorder that goes below a node only when `callback(node)` returns true (e.g. not into nested scopes).
+void WalkPreorderWhile(const Node& root, const std::function<bool(const Node&)>& callback);
+
+/// A def, a class or a lambda: the names bound inside it are its own, not the enclosing function's.
+bool IsNestedScope(const Node& n);
+
 }  // namespace cnet::compiler::ast

@@ -5,8 +5,6 @@
 // (types.cc CppName) agree: a nested def or lambda that changes its parameter is assigned to a std::function
 // taking the same `T&`. A parameter both changed and rebound is an error (a reference would replace the
 // caller's object).
-#include <functional>
-
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
 
@@ -60,21 +58,19 @@ bool ChangesInPlace(const ir::Program& program, const ast::Node& body, const std
     return changed;
 }
 
-// The first place `body` (not its nested functions, which have their own locals) binds `name` anew: an
+// The first place `fn_node` (not its nested scopes, which have their own locals) binds `name` anew: an
 // assignment, an annotated assignment or a for target, alone or inside a tuple or list target.
-const ast::Expr* FirstRebinding(const ast::Node& body, const std::string& name) {
+const ast::Expr* FirstRebinding(const ast::Node& fn_node, const std::string& name) {
     const ast::Expr* found = nullptr;
-    std::function<void(const ast::Expr&)> in_target = [&](const ast::Expr& t) {
-        if (found) return;
-        if (const auto* n = ast::DynCast<ast::NameExpr>(&t); n != nullptr && n->id() == name) found = &t;
-        else if (const auto* tu = ast::DynCast<ast::TupleExpr>(&t))
-            for (const auto& e : tu->elements()) in_target(*e);
-        else if (const auto* li = ast::DynCast<ast::ListExpr>(&t))
-            for (const auto& e : li->elements()) in_target(*e);
+    auto in_target = [&](const ast::Expr& target) {
+        ast::WalkPreorderWhile(target, [&](const ast::Node& n) {
+            if (const auto* id = ast::DynCast<ast::NameExpr>(&n); id != nullptr && id->id() == name && !found)
+                found = id;
+            return ast::Isa<ast::TupleExpr>(n) || ast::Isa<ast::ListExpr>(n);  // not into `xs[i]` or `a.xs`
+        });
     };
-    std::function<void(const ast::Node&)> visit_children;
-    auto visit = [&](const ast::Node& n) {
-        if (found) return;
+    ast::WalkPreorderWhile(fn_node, [&](const ast::Node& n) {
+        if (found != nullptr || (&n != &fn_node && ast::IsNestedScope(n))) return false;
         if (const auto* assign = ast::DynCast<ast::AssignStmt>(&n)) {
             for (const auto& t : assign->targets()) in_target(*t);
         } else if (const auto* ann = ast::DynCast<ast::AnnAssignStmt>(&n)) {
@@ -82,16 +78,8 @@ const ast::Expr* FirstRebinding(const ast::Node& body, const std::string& name) 
         } else if (const auto* loop = ast::DynCast<ast::ForStmt>(&n)) {
             in_target(loop->target());
         }
-        visit_children(n);
-    };
-    visit_children = [&](const ast::Node& n) {
-        ast::ForEachChild(n, [&](const char*, const ast::Node& child) {
-            if (child.kind() != ast::NodeKind::kFunctionDef && child.kind() != ast::NodeKind::kLambdaExpr &&
-                child.kind() != ast::NodeKind::kClassDef)
-                visit(child);
-        });
-    };
-    visit_children(body);  // body is the function itself (or its lambda): its own statements, not nested ones
+        return true;
+    });
     return found;
 }
 
@@ -100,20 +88,19 @@ void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) 
     if (body == nullptr) return;
     for (ir::ParamInfo& p : fn.params) {
         if (!p.type) continue;
-        if (p.type->kind == TypeKind::kTuple) p.rebound = FirstRebinding(*body, p.name) != nullptr;
-        if (p.type->kind != TypeKind::kList && p.type->kind != TypeKind::kDict) continue;
-        p.changed_in_place = ChangesInPlace(program, *body, p.name);
-        if (!p.changed_in_place) p.rebound = FirstRebinding(*body, p.name) != nullptr;
+        const bool container = p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict;
+        if (!container && p.type->kind != TypeKind::kTuple) continue;
+        const ast::Expr* rebinding = FirstRebinding(*body, p.name);
+        p.changed_in_place = container && ChangesInPlace(program, *body, p.name);
+        p.rebound = rebinding != nullptr && !p.changed_in_place;
         // A changed parameter is the caller's object (a C++ reference): binding its name to another object
         // would replace the caller's, where Python leaves the caller's alone. Rejected rather than miscompiled.
-        if (p.changed_in_place) {
-            if (const ast::Expr* at = FirstRebinding(*body, p.name))
-                analyzer.Error(at->range(),
-                                     "parameter '" + p.name + "' is changed in place and also bound to another " +
-                                         (p.type->kind == TypeKind::kList ? "list" : "dict") +
-                                         " here; cnet passes it by reference, so this would replace the caller's; "
-                                         "give the new one another name");
-        }
+        if (p.changed_in_place && rebinding != nullptr)
+            analyzer.Error(rebinding->range(), "parameter '" + p.name +
+                                                   "' is changed in place and also bound to another " +
+                                                   (p.type->kind == TypeKind::kList ? "list" : "dict") +
+                                                   " here; cnet passes it by reference, so this would replace the "
+                                                   "caller's; give the new one another name");
     }
 }
 

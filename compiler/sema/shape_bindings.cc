@@ -21,14 +21,14 @@ const std::map<const ir::VarInfo*, std::vector<Source>>& ShapeChecker::Sources(c
         return info != nullptr ? info->local : nullptr;
     };
     auto untracked = [&](const ast::Node& target) {  // every name bound by `target` loses its shape
-        Walk(target, [&](const ast::Node& n) {
+        ast::WalkPreorderWhile(target, [&](const ast::Node& n) {
             if (const ir::VarInfo* v = local(n)) out[v].push_back(Source{});
             return true;
         });
     };
     std::function<void(const ast::Node&, bool)> scan = [&](const ast::Node& root, bool nested) {
-        Walk(root, [&](const ast::Node& n) {
-            if (&n != &root && IsNestedScope(n)) {
+        ast::WalkPreorderWhile(root, [&](const ast::Node& n) {
+            if (&n != &root && ast::IsNestedScope(n)) {
                 scan(n, true);
                 return false;
             }
@@ -238,7 +238,7 @@ std::optional<ShapeChecker::LinkCtor> ShapeChecker::LinkOf(const ast::Expr& call
         for (const auto& cls : p_.classes) {
             for (const auto& m : cls->methods) {
                 for (const ast::StmtPtr& s : Body(*m)) {
-                    Walk(*s, [&](const ast::Node& n) {
+                    ast::WalkPreorderWhile(*s, [&](const ast::Node& n) {
                         const ast::Expr* target = nullptr;
                         const ast::Expr* v = nullptr;
                         if (const auto* a = ast::DynCast<ast::AssignStmt>(&n)) {
@@ -384,7 +384,7 @@ const ast::Expr* ShapeChecker::SetupTarget(const ast::Expr& opt, const ir::Funct
     const ast::Expr* target = nullptr;
     int count = 0;
     for (const ast::Stmt* s : BodyStmts(fn)) {
-        Walk(*s, [&](const ast::Node& n) {
+        ast::WalkPreorderWhile(*s, [&](const ast::Node& n) {
             const auto* c = ast::DynCast<ast::CallExpr>(&n);
             const auto* a = c != nullptr ? ast::DynCast<ast::AttributeExpr>(&c->func()) : nullptr;
             if (a != nullptr && a->attr() == "setup" && c->args().size() == 1 && p_.Info(a->value()) != nullptr &&
@@ -392,7 +392,7 @@ const ast::Expr* ShapeChecker::SetupTarget(const ast::Expr& opt, const ir::Funct
                 target = c->args()[0].get();
                 ++count;
             }
-            return !IsNestedScope(n);
+            return !ast::IsNestedScope(n);
         });
     }
     return count == 1 ? target : nullptr;

@@ -39,7 +39,7 @@ namespace cnet::compiler::sema::shapes {
 void ShapeChecker::Run() {
     for (const ir::FunctionInfo* fn : AllFunctions()) {
         for (const ast::Stmt* s : BodyStmts(*fn)) {
-            Walk(*s, [&](const ast::Node& n) {
+            ast::WalkPreorderWhile(*s, [&](const ast::Node& n) {
                 if (const auto* c = ast::DynCast<ast::CallExpr>(&n)) enclosing_[c] = fn;
                 return true;
             });
@@ -159,7 +159,7 @@ const ir::ClassInfo* ShapeChecker::FieldClass(const ast::AttributeExpr& a) {
     for (const auto& cls : p_.classes) {
         for (const auto& m : cls->methods) {
             for (const ast::StmtPtr& s : Body(*m)) {
-                Walk(*s, [&](const ast::Node& n) {
+                ast::WalkPreorderWhile(*s, [&](const ast::Node& n) {
                     auto bind = [&](const ast::Expr& target, const ast::Expr* value) {
                         if (p_.Info(target) == nullptr || p_.Info(target)->field != info->field) return;
                         ++count;
@@ -187,17 +187,17 @@ void ShapeChecker::Enter(Ctx& sub) {
 /// expression, the right of `and`/`or` or an `except` block, which may be guarded by a test of the shapes.
 void ShapeChecker::Check(Ctx& ctx) {
     std::function<bool(const ast::Node&)> visit = [&](const ast::Node& n) {
-            if (IsNestedScope(n) || ast::Isa<ast::ExceptHandler>(n)) return false;
+            if (ast::IsNestedScope(n) || ast::Isa<ast::ExceptHandler>(n)) return false;
             if (const auto* i = ast::DynCast<ast::IfStmt>(&n)) {
-                Walk(i->test(), visit);
+                ast::WalkPreorderWhile(i->test(), visit);
                 return false;
             }
             if (const auto* ce = ast::DynCast<ast::ConditionalExpr>(&n)) {
-                Walk(ce->test(), visit);
+                ast::WalkPreorderWhile(ce->test(), visit);
                 return false;
             }
             if (const auto* bo = ast::DynCast<ast::BoolOpExpr>(&n)) {
-                if (!bo->values().empty()) Walk(*bo->values()[0], visit);
+                if (!bo->values().empty()) ast::WalkPreorderWhile(*bo->values()[0], visit);
                 return false;
             }
             if (const auto* b = ast::DynCast<ast::BinaryExpr>(&n); b != nullptr && b->op() == ast::BinaryOp::kMatMul) {
@@ -213,7 +213,7 @@ void ShapeChecker::Check(Ctx& ctx) {
             }
             return true;
     };
-    for (const ast::Stmt* s : BodyStmts(*ctx.fn)) Walk(*s, visit);
+    for (const ast::Stmt* s : BodyStmts(*ctx.fn)) ast::WalkPreorderWhile(*s, visit);
 }
 
 void ShapeChecker::Report(const ast::Node& at, const std::string& message, const Ctx& ctx) {

@@ -51,23 +51,6 @@ struct Source {
     int index = -1;
 };
 
-template <typename Fn>
-void Walk(const ast::Node& root, Fn&& visit) {  // iterative: deeply nested input must not exhaust the stack
-    std::vector<const ast::Node*> stack{&root};
-    while (!stack.empty()) {
-        const ast::Node* n = stack.back();
-        stack.pop_back();
-        if (!visit(*n)) continue;
-        std::vector<const ast::Node*> children;
-        ast::ForEachChild(*n, [&](const char*, const ast::Node& c) { children.push_back(&c); });
-        stack.insert(stack.end(), children.rbegin(), children.rend());
-    }
-}
-
-inline bool IsNestedScope(const ast::Node& n) {
-    return ast::Isa<ast::FunctionDef>(n) || ast::Isa<ast::ClassDef>(n) || ast::Isa<ast::LambdaExpr>(n);
-}
-
 class ShapeChecker {
 public:
     ShapeChecker(const ir::Program& program, DiagnosticEngine& diags) : p_(program), diags_(diags) {}
