@@ -102,14 +102,17 @@ public:
     TypeRef CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what);
     /// The types of a bound call's arguments against the user function's parameters (inferring untyped ones).
     void UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std::string& what);
+    TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
+    /// `obj(...)` of a library object whose surface row declares `__call__` (a link's forward, an Evaluator).
+    TypeRef CallDunderCall(const ast::CallExpr& e, const std::string& lib_type, const BuiltinEntry& call_entry);
+    TypeRef NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
+    TypeRef DictView(const BuiltinEntry& entry, const ast::Expr* arg);
     // ---- optimizer_update.cc
     /// optimizer.update(lossfun, *args, **kwds): lossfun called with the arguments must give a Variable.
     TypeRef OptimizerUpdate(const ast::CallExpr& e);
-    TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
+    // ---- analyzer_argparse.cc
     void AddArgument(const ast::CallExpr& e);
     void SetDefaults(const ast::CallExpr& e);
-    TypeRef NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
-    TypeRef DictView(const BuiltinEntry& entry, const ast::Expr* arg);
     // ---- py_collections.cc
     TypeRef CallCollections(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
     TypeRef CallCounterMethod(const ast::CallExpr& e, const TypeRef& counter, const BuiltinEntry& entry,

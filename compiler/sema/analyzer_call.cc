@@ -1,6 +1,6 @@
 // analyzer_call.cc — sema over calls: binding positional and keyword arguments to the callee's
 // parameters (library signatures from the builtin table, user defs), arity/keyword/type errors,
-// parameter types inferred from call sites, and the typing of Python builtins and argparse.
+// parameter types inferred from call sites, and the typing of Python builtins (argparse: analyzer_argparse.cc).
 #include "compiler/diagnostics/edit_distance.h"
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/library_bases.h"
@@ -213,20 +213,23 @@ void Analyzer::UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std:
     }
 }
 
+TypeRef Analyzer::CallDunderCall(const ast::CallExpr& e, const std::string& lib_type, const BuiltinEntry& call_entry) {
+    ir::CallInfo call;
+    if (!Bind(e, lib_type, LibParams(call_entry), call)) {
+        for (const auto& a : e.args()) Expr(*a);
+        for (const auto& k : e.keywords()) Expr(k->value());
+        return types::Unknown();
+    }
+    CheckArgTypes(e, lib_type, call);
+    program_.calls[&e] = call;
+    return ResultType(call_entry, &call);
+}
+
 TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
     // A link whose forward takes other arguments or returns more than a Variable declares its signature as a
     // `__call__` method in the surface tables (StatelessLSTM, NStepLSTM, ...).
-    if (const BuiltinEntry* m = table_.MethodOrAttr(link->lib_type->name, "__call__")) {
-        ir::CallInfo call;
-        if (!Bind(e, link->lib_type->name, LibParams(*m), call)) {
-            for (const auto& a : e.args()) Expr(*a);
-            for (const auto& k : e.keywords()) Expr(k->value());
-            return types::Unknown();
-        }
-        CheckArgTypes(e, link->lib_type->name, call);
-        program_.calls[&e] = call;
-        return ResultType(*m, &call);
-    }
+    if (const BuiltinEntry* m = table_.MethodOrAttr(link->lib_type->name, "__call__"))
+        return CallDunderCall(e, link->lib_type->name, *m);
     for (const auto& a : e.args()) {
         TypeRef t = Expr(*a);
         if (!IsArrayLike(t) && t->kind != TypeKind::kUnknown) {
@@ -380,17 +383,8 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
         case TypeKind::kLibObject:
             if (table_.MethodOrAttr(callee->lib_type->name, "cleargrads") != nullptr) return CallLink(e, callee);
             // A library object with a `__call__` row (an Evaluator, a Serializer).
-            if (const BuiltinEntry* m = table_.MethodOrAttr(callee->lib_type->name, "__call__")) {
-                ir::CallInfo call;
-                if (!Bind(e, callee->lib_type->name, LibParams(*m), call)) {
-                    for (const auto& a : e.args()) Expr(*a);
-                    for (const auto& k : e.keywords()) Expr(k->value());
-                    return types::Unknown();
-                }
-                CheckArgTypes(e, callee->lib_type->name, call);
-                program_.calls[&e] = call;
-                return ResultType(*m, &call);
-            }
+            if (const BuiltinEntry* m = table_.MethodOrAttr(callee->lib_type->name, "__call__"))
+                return CallDunderCall(e, callee->lib_type->name, *m);
             break;
         case TypeKind::kUnknown:
             for (const auto& a : e.args()) Expr(*a);
@@ -690,116 +684,6 @@ TypeRef Analyzer::NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry
     }
     if (flag("return_inverse")) return types::Tuple({element, types::Ndarray()});
     return element;
-}
-
-// parser.set_defaults(test=False): the default of the option with that dest (its type stays the option's), or
-// a new attribute of the parsed arguments.
-void Analyzer::SetDefaults(const ast::CallExpr& e) {
-    for (const auto& a : e.args()) {
-        Expr(*a);
-        Error(a->range(), "set_defaults takes keyword arguments ('parser.set_defaults(test=False)')");
-    }
-    for (const auto& kw : e.keywords()) {
-        if (kw->IsDoubleStar()) {
-            Error(kw->range(), "argument unpacking with '**' is not supported; pass keyword arguments by name");
-            continue;
-        }
-        const TypeRef t = Expr(kw->value());
-        if (t->kind != TypeKind::kInt && t->kind != TypeKind::kFloat && t->kind != TypeKind::kStr &&
-            t->kind != TypeKind::kBool && t->kind != TypeKind::kNone && t->kind != TypeKind::kUnknown) {
-            Error(kw->value().range(), "a default of the parsed arguments must be an int, float, str, bool or None, "
-                                       "not '" + PyName(t) + "'");
-            continue;
-        }
-        auto it = program_.arg_types.find(kw->name());
-        if (it == program_.arg_types.end()) {
-            program_.arg_types[kw->name()] = t;
-            changed_ = true;
-        } else if (!Assignable(t, it->second) && t->kind != TypeKind::kNone) {
-            Error(kw->value().range(), "default of type '" + PyName(t) + "' for an option of type '" +
-                                           PyName(it->second) + "'");
-        }
-    }
-}
-
-// parser.add_argument('--batchsize', '-b', type=int, default=100, help='...'): records the option's
-// destination and type so that `args.batchsize` is typed.
-void Analyzer::AddArgument(const ast::CallExpr& e) {
-    const BuiltinEntry* entry = table_.MethodOrAttr("ArgumentParser", "add_argument");
-    ir::CallInfo call;
-    if (!Bind(e, "add_argument", LibParams(*entry), call)) return;
-    program_.calls[&e] = call;
-    std::string dest;
-    std::string first_flag;
-    for (const auto& a : e.args()) {
-        const auto* s = ast::DynCast<ast::StringLiteral>(a.get());
-        if (s == nullptr) {
-            Error(a->range(), "option names must be string literals");
-            continue;
-        }
-        if (first_flag.empty() || (s->value().rfind("--", 0) == 0 && first_flag.rfind("--", 0) != 0)) {
-            first_flag = s->value();
-        }
-    }
-    const ast::Expr* type_arg = nullptr;
-    const ast::Expr* default_arg = nullptr;
-    std::string action;
-    for (const auto& kw : e.keywords()) {
-        Expr(kw->value());
-        if (kw->name() == "type") type_arg = &kw->value();
-        if (kw->name() == "default") default_arg = &kw->value();
-        if (kw->name() == "action" || kw->name() == "dest" || kw->name() == "help") {
-            const auto* s = ast::DynCast<ast::StringLiteral>(&kw->value());
-            if (s == nullptr) {
-                Error(kw->value().range(), "'" + kw->name() + "' must be a string literal");
-                continue;
-            }
-            if (kw->name() == "action") action = s->value();
-            if (kw->name() == "dest") dest = s->value();
-        }
-    }
-    if (dest.empty()) {
-        std::size_t start = first_flag.find_first_not_of('-');
-        dest = start == std::string::npos ? first_flag : first_flag.substr(start);
-        for (char& c : dest) c = c == '-' ? '_' : c;
-    }
-    TypeRef type = types::Str();
-    if (!action.empty()) {
-        if (action != "store_true" && action != "store_false" && action != "store") {
-            Error(e.range(), "argparse action '" + action + "' is not supported; use 'store', 'store_true' or "
-                                                            "'store_false'");
-        }
-        if (action != "store") type = types::Bool();
-    }
-    if (type_arg != nullptr) {
-        const auto* n = ast::DynCast<ast::NameExpr>(type_arg);
-        if (n != nullptr && n->id() == "int") {
-            type = types::Int();
-        } else if (n != nullptr && n->id() == "float") {
-            type = types::Float();
-        } else if (n != nullptr && n->id() == "str") {
-            type = types::Str();
-        } else {
-            Error(type_arg->range(), "argparse 'type' must be int, float or str");
-        }
-    } else if (default_arg != nullptr && action.empty()) {
-        TypeRef d = program_.TypeOf(*default_arg);
-        if (d->kind == TypeKind::kInt || d->kind == TypeKind::kFloat || d->kind == TypeKind::kStr ||
-            d->kind == TypeKind::kBool) {
-            type = d;
-        }
-    }
-    if (default_arg != nullptr && type_arg != nullptr) {
-        TypeRef d = program_.TypeOf(*default_arg);
-        if (!Assignable(d, type) && d->kind != TypeKind::kNone) {
-            Error(default_arg->range(), "default of type '" + PyName(d) + "' for an option of type '" + PyName(type) + "'");
-        }
-    }
-    auto it = program_.arg_types.find(dest);
-    if (it == program_.arg_types.end() || !SameType(it->second, type)) {
-        program_.arg_types[dest] = type;
-        changed_ = true;
-    }
 }
 
 }  // namespace cnet::compiler::sema
