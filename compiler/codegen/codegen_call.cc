@@ -149,6 +149,9 @@ std::string Generator::Call(const ast::CallExpr& e) {
                 return NumpyStrings(e, entry, *call);
             }
             if (!entry.cpp.empty() && entry.cpp[0] == '=') return Template(entry.cpp, "", *call);
+            if (program_.array_examples.count(&e) != 0) {  // Note [Datasets of arrays] in sema
+                return "cnet::dataset::concat_examples_of_arrays(" + Args(*call, false, true) + ")";
+            }
             if (entry.owner == "copy" && entry.name == "copy" && !call->args.empty() && call->args[0].value != nullptr) {
                 // copy.copy of a user Iterator: a copy of its own class, whichever derived class it is.
                 const TypeRef t = sema::StripOptional(TypeOf(*call->args[0].value));

@@ -373,6 +373,8 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy)
                 return "cnet::py::at(" + value + ", " + E(index) + ")";
             }
             if (slice != nullptr) return "cnet::datasets::slice(" + value + ", " + IndexItem(index) + ")";
+            // A dataset of bare arrays holds 1-tuples (Note [Datasets of arrays] in sema).
+            if (program_.array_examples.count(&e) != 0) return "(*" + value + ")[" + E(index) + "].at(0)";
             return "(*" + value + ")[" + E(index) + "]";
         default:
             CNET_INTERNAL_CHECK(false) << "codegen: subscript of " << sema::PyName(t);

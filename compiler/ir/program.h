@@ -190,6 +190,9 @@ struct Program {
     /// `chainer.Chain.__init__(self)` / `Base.__init__(self)` in an `__init__`: Python 2's spelling of
     /// super().__init__(), which C++ does before the body (emitted as nothing).
     std::unordered_set<const ast::Node*> base_init_calls;
+    /// concat_examples calls on a batch of bare arrays and dataset[i] of a dataset of them: one array, as in
+    /// Chainer (Note [Datasets of arrays] in compiler/sema/array_examples.cc).
+    std::unordered_set<const ast::Node*> array_examples;
     /// `self.x` read in an except handler where nothing assigns `x`: raises AttributeError when it runs
     /// (Note [An attribute nothing assigns] in compiler/sema/missing_attributes.cc).
     std::unordered_set<const ast::Node*> missing_attributes;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -87,6 +88,12 @@ public:
     // ---- constructor_typed_members.cc (Note [Members typed by a constructor argument])
     TypeRef ConstructedObject(const BuiltinEntry& ctor, const ir::CallInfo& call);
     TypeRef ConstructorArgType(const TypeRef& object, const BuiltinEntry& attr);
+    // ---- array_examples.cc (Note [Datasets of arrays])
+    /// Whether `e` (a concat_examples call, or dataset[i]) gives one array, as decided after the previous pass
+    /// (nullopt in the first pass that meets it: its type is unknown until then).
+    std::optional<bool> ExamplesAreArrays(const ast::Expr& e);
+    /// Traces this pass's such expressions over its settled bindings; true when a decision was new.
+    bool SettleArrayExamples();
     // ---- missing_attributes.cc (Note [An attribute nothing assigns])
     bool MissingAttributeRead(const ast::AttributeExpr& e, const ir::ClassInfo& cls,
                               const std::vector<std::string>& candidates);
@@ -261,6 +268,9 @@ public:
     bool in_init_scope_ = false;
     bool report_ = false;
     bool changed_ = false;
+    /// concat_examples calls and dataset[i] of this pass, with their function; the decisions of earlier passes.
+    std::vector<std::pair<const ast::Expr*, const ir::FunctionInfo*>> example_exprs_;
+    std::map<const ast::Expr*, bool> examples_are_arrays_;
 };
 
 }  // namespace cnet::compiler::sema

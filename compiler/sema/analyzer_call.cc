@@ -425,6 +425,11 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         CheckArgTypes(e, name, call, entry.owner == "chainer.functions");
         program_.calls[&e] = call;
         if (entry.owner == "json") CheckJsonValue(entry, call);
+        if (entry.name == "concat_examples") {
+            const std::optional<bool> arrays = ExamplesAreArrays(e);
+            if (!arrays) return types::Unknown();
+            if (*arrays) return types::Ndarray();
+        }
         if (entry.result == "items" || entry.result == "keys" || entry.result == "values") {
             return DictView(entry, call.args[0].value);
         }

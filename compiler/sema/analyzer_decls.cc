@@ -71,6 +71,8 @@ void Analyzer::Run() {
         changed_ = false;
         program_.exprs.clear();
         program_.calls.clear();
+        example_exprs_.clear();
+        program_.array_examples.clear();
         if (program_.entry == program_.script_function.get() && program_.entry != nullptr) {
             fn_ = program_.entry;
             cls_ = nullptr;
@@ -81,11 +83,13 @@ void Analyzer::Run() {
             for (auto& m : cls->methods) AnalyzeFunction(*m);
         }
         for (auto& fn : program_.functions) AnalyzeFunction(*fn);
+        if (SettleArrayExamples()) changed_ = true;
         if (!changed_) break;
     }
     report_ = true;
     program_.exprs.clear();
     program_.calls.clear();
+    program_.array_examples.clear();
     program_.headers.clear();
     program_.missing_attributes.clear();
     missing_attributes_.clear();

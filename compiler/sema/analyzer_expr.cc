@@ -485,9 +485,14 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
         case TypeKind::kLibObject: {
             Expr(index);
             // An iterator's batch is a list of examples, each a tuple of arrays (a list here, as dataset[i]).
-            if (value->lib_type->name == "TupleDataset" || value->lib_type->name == "Dataset" ||
-                value->lib_type->name == "Batch") {
-                return is_slice ? value : types::List(types::Ndarray());
+            if (LibDerives(value->lib_type, table_.FindType("Dataset")) || value->lib_type->name == "Batch") {
+                if (is_slice) return value;
+                if (value->lib_type->name != "Batch") {
+                    const std::optional<bool> arrays = ExamplesAreArrays(e);  // Note [Datasets of arrays]
+                    if (!arrays) return types::Unknown();
+                    if (*arrays) return types::Ndarray();
+                }
+                return types::List(types::Ndarray());
             }
             if (!is_slice && (value->lib_type->name == "Classifier" || value->lib_type->name == "Chain")) {
                 return types::LibObject(table_.FindType("Link"));

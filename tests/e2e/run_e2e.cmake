@@ -1,5 +1,12 @@
 # run_e2e.cmake — one end-to-end case: cnetc build SOURCE, run it with ARGS, compare its stdout with
 # EXPECTED (when given). cmake -DCNETC=... -DSOURCE=... -DOUT=... [-DEXPECTED=...] [-DARGS=...] -P run_e2e.cmake
+# -DNEEDS_FASHION_MNIST=ON: skipped (ctest's SKIP_REGULAR_EXPRESSION "SKIPPED:") where Debian's
+# dataset-fashion-mnist is not installed and no directory is given.
+if(NEEDS_FASHION_MNIST AND NOT EXISTS /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz
+   AND "$ENV{CNET_DATASET_ROOT}" STREQUAL "" AND "$ENV{FASHION_MNIST_DIR}" STREQUAL "")
+  message("SKIPPED: Fashion-MNIST not found (apt-get install dataset-fashion-mnist)")
+  return()
+endif()
 execute_process(COMMAND ${CNETC} build ${SOURCE} -o ${OUT}
                 RESULT_VARIABLE build_rc OUTPUT_VARIABLE build_out ERROR_VARIABLE build_err)
 if(NOT build_rc EQUAL 0)

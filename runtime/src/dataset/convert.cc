@@ -77,6 +77,15 @@ std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optio
     return Concat(batch, device, {padding}, false);
 }
 
+Array concat_examples_of_arrays(const std::vector<Example>& batch, std::optional<int> device,
+                                std::optional<Scalar> padding) {
+    for (size_t k = 0; k < batch.size(); ++k) {
+        CNET_CHECK_AS(ValueError, batch[k].size() == 1, "concat_examples: example ", k, " of a dataset of arrays has ",
+                      batch[k].size(), " arrays");
+    }
+    return Concat(batch, device, {padding}, false)[0];
+}
+
 datasets::DictExample concat_dict_examples(const std::vector<datasets::DictExample>& batch, std::optional<int> device,
                                       std::optional<Scalar> padding) {
     CNET_CHECK_AS(ValueError, !batch.empty(), "batch is empty");

@@ -44,6 +44,20 @@ TEST(ConcatExamplesTest, PaddingScalarAndPerSlot) {
 }
 
 // Inventory item 84, dict examples: {'feature': [[1,2],[3,4],[5,6]], 'label': [0,1,2]}.
+TEST(ConcatExamplesTest, BatchOfBareArraysIsOneArray) {
+    // Chainer: concat_examples([array([1, 2]), array([3, 4])]) is array([[1, 2], [3, 4]]), not a tuple.
+    const std::vector<Example> batch = {{I({1, 2})}, {I({3, 4})}};
+    const Array out = dataset::concat_examples_of_arrays(batch);
+    EXPECT_EQ(out.shape(), (Shape{2, 2}));
+    EXPECT_EQ(out.to_vector<int64_t>(), (std::vector<int64_t>{1, 2, 3, 4}));
+    const std::vector<Example> padded = {{I({1, 2})}, {I({3})}};
+    EXPECT_EQ(dataset::concat_examples_of_arrays(padded, std::nullopt, Scalar(-1)).to_vector<int64_t>(),
+              (std::vector<int64_t>{1, 2, 3, -1}));
+    // An (x, t) example is not a bare array.
+    EXPECT_THROW(dataset::concat_examples_of_arrays({{I({1})}, {I({2}), I0(0)}}), ValueError);
+    EXPECT_THROW(dataset::concat_examples_of_arrays({}), ValueError);
+}
+
 TEST(ConcatExamplesTest, DictExamplesStackPerKey) {
     const std::vector<datasets::DictExample> batch = {{{"feature", I({1, 2})}, {"label", I0(0)}},
                                                       {{"feature", I({3, 4})}, {"label", I0(1)}},

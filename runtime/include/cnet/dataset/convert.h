@@ -25,6 +25,12 @@ Array to_device(std::optional<int> device, const Array& x);
 /// - ValueError for an empty batch ("batch is empty", as Chainer) or examples of different lengths.
 std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optional<int> device = std::nullopt,
                                    std::optional<Scalar> padding = std::nullopt);
+/// concat_examples on a batch of a dataset of bare arrays (Chainer's get_mnist(withlabel=False), an
+/// ImageDataset): the one stacked array, where Chainer returns an array rather than a tuple. The runtime holds
+/// such examples as 1-tuples; ValueError naming the example when one holds other than one array. Chosen by
+/// cnetc where it traces the batch to such a dataset (Note [Datasets of arrays] in compiler/sema).
+Array concat_examples_of_arrays(const std::vector<Example>& batch, std::optional<int> device = std::nullopt,
+                                std::optional<Scalar> padding = std::nullopt);
 /// Per-slot padding values (Chainer's tuple padding), one per slot.
 std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optional<int> device,
                                    const std::vector<Scalar>& padding);
