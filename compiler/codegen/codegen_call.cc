@@ -123,7 +123,18 @@ std::string Generator::Template(const std::string& templ, const std::string& sel
 }
 
 std::string Generator::Call(const ast::CallExpr& e) {
-    if (program_.base_init_calls.count(&e) != 0) return "";  // Base.__init__(self): the C++ base constructor
+    if (program_.base_init_calls.count(&e) != 0) {  // Base.__init__(self): the C++ base constructor
+        auto skipped = program_.skipped_base_attributes.find(&e);
+        if (skipped == program_.skipped_base_attributes.end() || skipped->second.empty()) return "";
+        // The skipped base __init__'s links and parameters, which C++ made: Python never had them.
+        std::string names;
+        for (const std::string& n : skipped->second) names += (names.empty() ? "\"" : ", \"") + n + "\"";
+        return "delete_attributes({" + names + "})";
+    }
+    if (auto m = program_.base_method_calls.find(&e); m != program_.base_method_calls.end()) {
+        // Base.method(self, ...): that class's method, not the override.
+        return m->second->owner->cpp_name + "::" + m->second->cpp_name + "(" + Args(*program_.Call(e), true, false) + ")";
+    }
     // super().__init__(...): the base constructor call is emitted by the class skeleton.
     if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
         if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {

@@ -190,6 +190,11 @@ struct Program {
     /// `chainer.Chain.__init__(self)` / `Base.__init__(self)` in an `__init__`: Python 2's spelling of
     /// super().__init__(), which C++ does before the body (emitted as nothing).
     std::unordered_set<const ast::Node*> base_init_calls;
+    /// Such a call skipping user bases' __init__ (`chainer.Chain.__init__(self)` in AlexFp16(Alex)): what those
+    /// set, which C++ constructed and this __init__ sets again, so it is forgotten first (Link::delete_attribute).
+    std::unordered_map<const ast::Node*, std::vector<std::string>> skipped_base_attributes;
+    /// `Base.method(self, ...)`: the base's method itself, called qualified in C++ (Base::method).
+    std::unordered_map<const ast::Node*, const FunctionInfo*> base_method_calls;
     /// concat_examples calls on a batch of bare arrays and dataset[i] of a dataset of them: one array, as in
     /// Chainer (Note [Datasets of arrays] in compiler/sema/array_examples.cc).
     std::unordered_set<const ast::Node*> array_examples;

@@ -129,13 +129,13 @@ public:
     // ---- py_json.cc, py_copy.cc
     void CheckJsonValue(const BuiltinEntry& entry, const ir::CallInfo& call);
     TypeRef CallCopy(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
+    /// Binds e's arguments, but for its first `skip` positional ones, to `params`.
     bool Bind(const ast::CallExpr& e, const std::string& what, const std::vector<BindParam>& params,
-              ir::CallInfo& out);
+              ir::CallInfo& out, std::size_t skip = 0);
     std::vector<BindParam> LibParams(const BuiltinEntry& entry);
     std::vector<BindParam> UserParams(const ir::FunctionInfo& fn);
     /// call_of_function: a chainer.functions call, whose untyped parameters still refuse user objects.
     void VariableOfArrayName(ir::CallInfo& call);
-    bool ExplicitBaseInit(const ast::CallExpr& e);
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
 
     // ---- analyzer_try.cc
@@ -222,7 +222,10 @@ public:
     /// `Alex.insize = 5`: rejected (true) when `target` is a class attribute read through its class.
     bool RejectClassAttributeStore(const ast::AttributeExpr& target);
 
-    // ---- base_init.cc
+    // ---- base_calls.cc
+    bool ExplicitBaseInit(const ast::CallExpr& e);
+    void CheckSkippedBaseInit(const ast::CallExpr& e);
+    TypeRef ExplicitBaseMethodCall(const ast::CallExpr& e);
     void CheckBaseConstruction();
 
     // ---- shape_check.cc (Note [Static shape checks])

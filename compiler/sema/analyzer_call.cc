@@ -41,7 +41,7 @@ std::vector<BindParam> Analyzer::UserParams(const ir::FunctionInfo& fn) {
 }
 
 bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::vector<BindParam>& params,
-                    ir::CallInfo& out) {
+                    ir::CallInfo& out, std::size_t skip) {
     out.args.clear();
     out.args.resize(params.size());
     for (std::size_t i = 0; i < params.size(); ++i) {
@@ -56,7 +56,8 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
     for (const BindParam& p : params) {
         if (!p.keyword_only && !p.var_positional) ++positional_capacity;
     }
-    for (const ast::ExprPtr& arg : e.args()) {
+    for (std::size_t ai = skip; ai < e.args().size(); ++ai) {
+        const ast::ExprPtr& arg = e.args()[ai];
         if (ast::Isa<ast::StarredExpr>(*arg)) {
             Error(arg->range(), "argument unpacking with '*' is not supported; pass the arguments one by one");
             ok = false;
@@ -69,7 +70,7 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
         }
         if (pi >= params.size()) {
             Error(arg->range(), "'" + what + "' takes " + std::to_string(positional_capacity) + " positional argument" +
-                                    (positional_capacity == 1 ? "" : "s") + " but " + std::to_string(e.args().size()) +
+                                    (positional_capacity == 1 ? "" : "s") + " but " + std::to_string(e.args().size() - skip) +
                                     " were given");
             ok = false;
             break;
@@ -243,39 +244,12 @@ TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
     return types::Variable();
 }
 
-// `chainer.Chain.__init__(self)` or `Base.__init__(self)` (imagenet's models): the base class's constructor called
-// by name, as Python 2 code does. Without arguments beyond self it is super().__init__(); with arguments, the
-// message says to write that.
-bool Analyzer::ExplicitBaseInit(const ast::CallExpr& e) {
-    const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func());
-    if (attr == nullptr || attr->attr() != "__init__" || cls_ == nullptr || fn_ == nullptr || !fn_->is_init) return false;
-    const auto* self = e.args().empty() ? nullptr : ast::DynCast<ast::NameExpr>(e.args()[0].get());
-    if (self == nullptr || self->id() != "self") return false;
-    const TypeRef base = Expr(attr->value());
-    const bool lib_base =
-        base->kind == TypeKind::kLibClass && base->lib_type != nullptr && cls_->user_base == nullptr &&
-        ((base->lib_type->name == "Chain" && cls_->kind == ir::ClassInfo::Kind::kChain) ||
-         (base->lib_type->name == "ChainList" && cls_->kind == ir::ClassInfo::Kind::kChainList) ||
-         (base->lib_type->name == "Link" && cls_->kind == ir::ClassInfo::Kind::kLink) ||
-         (cls_->lib_base != nullptr && base->lib_type == cls_->lib_base));
-    const bool user_base = base->kind == TypeKind::kUserClassRef && base->user_class == cls_->user_base &&
-                           cls_->user_base != nullptr;
-    if (!lib_base && !user_base) return false;
-    if (e.args().size() > 1 || !e.keywords().empty()) {
-        Error(e.range(), "write the base class's constructor call as 'super().__init__(...)'");
-    } else if (user_base && cls_->user_base->Init() != nullptr && !cls_->user_base->Init()->params.empty()) {
-        Error(e.range(), "the base class '" + cls_->user_base->name + "' takes arguments to construct; call "
-                         "'super().__init__(...)' with them first");
-    }
-    program_.base_init_calls.insert(&e);
-    return true;
-}
-
 TypeRef Analyzer::Call(const ast::CallExpr& e) {
     for (const auto& a : e.args()) {
         if (ast::Isa<ast::GeneratorExpr>(*a)) generator_args_.insert(a.get());
     }
     if (ExplicitBaseInit(e)) return types::None();
+    if (TypeRef r = ExplicitBaseMethodCall(e)) return r;
     // super().__init__(...) / super(MLP, self).__init__(...): the C++ base constructor runs implicitly.
     if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
         if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {

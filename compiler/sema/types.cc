@@ -197,13 +197,14 @@ bool IsLibIterator(const TypeRef& t) {
     return t->kind == TypeKind::kLibObject && LibDerives(t->lib_type, BuiltinTable::Get().FindType("Iterator"));
 }
 
-namespace {
 bool UserDerives(const ir::ClassInfo* derived, const ir::ClassInfo* base) {
     for (const ir::ClassInfo* c = derived; c != nullptr; c = c->user_base) {
         if (c == base) return true;
     }
     return false;
 }
+
+namespace {
 // The library type a user class derives from (Chain, ChainList, Link, or a library base of Note [Library
 // base classes]), or null for records.
 const LibType* UserLibBase(const ir::ClassInfo* cls) {

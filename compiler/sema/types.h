@@ -121,6 +121,8 @@ bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected);
 /// takes it as the float (codegen converts with float(), a TypeError for an array of more than one element).
 /// True if `derived` is `base` or a library subtype of it.
 bool LibDerives(const LibType* derived, const LibType* base);
+/// Whether user class `derived` is `base` or derives from it.
+bool UserDerives(const ir::ClassInfo* derived, const ir::ClassInfo* base);
 /// A library iterator object (SerialIterator, MultiprocessIterator, ...): iterable, usable in `with ... as`.
 bool IsLibIterator(const TypeRef& t);
 bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected);

@@ -37,11 +37,11 @@ Variable MLPConvolution2D::call(const std::vector<Variable>& args) {
     return forward(args[0]);
 }
 
-Inception::Inception(int64_t in_channels, int64_t out1, int64_t proj3_, int64_t out3, int64_t proj5_, int64_t out5,
+Inception::Inception(std::optional<int64_t> in_channels, int64_t out1, int64_t proj3_, int64_t out3, int64_t proj5_, int64_t out5,
                      int64_t proj_pool, const initializers::InitializerArg& conv_init,
                      const initializers::InitializerArg& bias_init) {
     auto scope = init_scope();
-    auto conv = [&](int64_t in, int64_t out, int64_t k, int64_t pad) {
+    auto conv = [&](std::optional<int64_t> in, int64_t out, int64_t k, int64_t pad) {
         return std::make_shared<Convolution2D>(in, out, k, 1, pad, false, conv_init, bias_init);
     };
     conv1 = add_link("conv1", conv(in_channels, out1, 1, 0));
@@ -65,14 +65,14 @@ Variable Inception::call(const std::vector<Variable>& args) {
     return forward(args[0]);
 }
 
-InceptionBN::InceptionBN(int64_t in_channels, int64_t out1_, int64_t proj3_, int64_t out3, int64_t proj33_,
+InceptionBN::InceptionBN(std::optional<int64_t> in_channels, int64_t out1_, int64_t proj3_, int64_t out3, int64_t proj33_,
                          int64_t out33, const std::string& pooltype_, std::optional<int64_t> proj_pool_,
                          int64_t stride_, const initializers::InitializerArg& conv_init, Dtype dtype)
     : out1(out1_), stride(stride_), proj_pool(proj_pool_), pooltype(pooltype_) {
     CNET_CHECK_AS(ValueError, pooltype == "max" || pooltype == "avg",
                   "InceptionBN: pooltype must be 'max' or 'avg', got '", pooltype, "'");
     auto scope = init_scope();
-    auto conv = [&](int64_t in, int64_t out, int64_t k, int64_t s, int64_t pad) {
+    auto conv = [&](std::optional<int64_t> in, int64_t out, int64_t k, int64_t s, int64_t pad) {
         return std::make_shared<Convolution2D>(in, out, k, s, pad, true, conv_init);
     };
     auto bn = [&](int64_t size) { return std::make_shared<BatchNormalization>(size, 0.9, 2e-5, dtype); };

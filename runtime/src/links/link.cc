@@ -53,6 +53,11 @@ Parameter Link::add_param(const std::string& name, std::optional<Shape> shape, D
     return add_param(name, param);
 }
 
+void Link::delete_attribute(const std::string& name) {
+    if (auto p = FindEntry(params_, name); p != params_.end()) params_.erase(p);
+    if (auto v = FindEntry(persistent_, name); v != persistent_.end()) persistent_.erase(v);
+}
+
 PersistentValue& Link::add_persistent(const std::string& name, PersistentValue value) {
     CNET_CHECK_AS(ValueError, !name_taken(name), "cannot register a new persistent value ",
                   name, ": attribute exists");
@@ -278,6 +283,11 @@ void Chain::add_link_impl(const std::string& name, std::shared_ptr<Link> link) {
     CNET_CHECK_AS(ValueError, !name_taken(name), "cannot register a new link ", name, ": attribute exists");
     link->set_name(name);
     children_.emplace_back(name, std::move(link));
+}
+
+void Chain::delete_attribute(const std::string& name) {
+    Link::delete_attribute(name);
+    if (auto c = FindEntry(children_, name); c != children_.end()) children_.erase(c);
 }
 
 std::shared_ptr<Link> Chain::operator[](const std::string& name) const {

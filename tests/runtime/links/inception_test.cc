@@ -70,5 +70,17 @@ TEST(InceptionTest, InceptionBN) {
     EXPECT_THROW(links::InceptionBN(4, 2, 3, 4, 2, 3, "sum", 5), ValueError);
 }
 
+TEST(InceptionTest, LazyInChannels) {
+    // Chainer's GoogLeNet writes L.Inception(None, 64, ...): the input channels come from the first call.
+    const Variable x(Uniform(Shape{2, 4, 6, 6}, -1, 1, Dtype::kFloat32, 4));
+    links::Inception inc(std::nullopt, 2, 3, 4, 2, 3, 5);
+    EXPECT_EQ(inc(x).shape(), (Shape{2, 2 + 4 + 3 + 5, 6, 6}));
+    EXPECT_EQ(inc.conv1->W.shape(), (Shape{2, 4, 1, 1}));
+    EXPECT_EQ(inc.projp->W.shape(), (Shape{5, 4, 1, 1}));
+    links::InceptionBN bn(std::nullopt, 2, 3, 4, 2, 3, "avg", 5);
+    EXPECT_EQ(bn(x).shape(), (Shape{2, 2 + 4 + 3 + 5, 6, 6}));
+    EXPECT_EQ(bn.proj33->W.shape(), (Shape{2, 4, 1, 1}));
+}
+
 }  // namespace
 }  // namespace cnet

@@ -95,6 +95,23 @@ TEST(LinkTest, DuplicateNamesAreRejected) {
     EXPECT_THROW((*chain)["missing"], ValueError);
 }
 
+TEST(LinkTest, DeletedAttributesCanBeRegisteredAnew) {
+    auto chain = std::make_shared<Chain>();
+    chain->add_link("a", std::make_shared<L::Linear>(2, 2));
+    chain->add_param("p", Shape{2});
+    chain->add_persistent("n", 3);
+    chain->delete_attribute("a");
+    chain->delete_attribute("p");
+    chain->delete_attribute("n");
+    chain->delete_attribute("never_registered");  // Python's del of a plain attribute: nothing registered
+    EXPECT_FALSE(chain->has_link("a"));
+    EXPECT_TRUE(chain->params().empty());
+    chain->add_link("a", std::make_shared<L::Linear>(2, 3));
+    chain->add_persistent("p", 1.5);
+    EXPECT_EQ(Names(chain->namedparams()), (std::vector<std::string>{"/a/W", "/a/b"}));
+    EXPECT_EQ((*chain)["a"]->params()[0].shape(), (Shape{3, 2}));
+}
+
 TEST(LinkTest, AddParamDefaultsToNaN) {
     Link link;
     Parameter p = link.add_param("w", Shape{2, 2});

@@ -45,10 +45,11 @@ class MLPConvolution2D : public ChainList {
 
 /// Inception(in_channels, out1, proj3, out3, proj5, out5, proj_pool, conv_init=None, bias_init=None):
 /// relu(concat(conv1(x), conv3(relu(proj3(x))), conv5(relu(proj5(x))), projp(max_pool(x, 3, 1, 1)))),
-/// out1 + out3 + out5 + proj_pool channels.
+/// out1 + out3 + out5 + proj_pool channels. in_channels None: taken from the first input (GoogLeNet's
+/// `L.Inception(None, 64, ...)`).
 class Inception : public Chain {
  public:
-    Inception(int64_t in_channels, int64_t out1, int64_t proj3, int64_t out3, int64_t proj5, int64_t out5,
+    Inception(std::optional<int64_t> in_channels, int64_t out1, int64_t proj3, int64_t out3, int64_t proj5, int64_t out5,
               int64_t proj_pool, const initializers::InitializerArg& conv_init = {},
               const initializers::InitializerArg& bias_init = {});
     Variable forward(const Variable& x);
@@ -61,10 +62,11 @@ class Inception : public Chain {
 /// InceptionBN(in_channels, out1, proj3, out3, proj33, out33, pooltype, proj_pool=None, stride=1,
 /// conv_init=None, dtype=float32): the batch-normalized Inception of GoogLeNet-BN. Each convolution (no bias)
 /// is followed by BatchNormalization and relu; the 1x1 branch exists when out1 > 0 (stride 1 only) and the
-/// pooling branch ('max' or 'avg', 3x3, pad 1) is projected when proj_pool is given.
+/// pooling branch ('max' or 'avg', 3x3, pad 1) is projected when proj_pool is given. in_channels None: taken
+/// from the first input.
 class InceptionBN : public Chain {
  public:
-    InceptionBN(int64_t in_channels, int64_t out1, int64_t proj3, int64_t out3, int64_t proj33, int64_t out33,
+    InceptionBN(std::optional<int64_t> in_channels, int64_t out1, int64_t proj3, int64_t out3, int64_t proj33, int64_t out33,
                 const std::string& pooltype, std::optional<int64_t> proj_pool = std::nullopt, int64_t stride = 1,
                 const initializers::InitializerArg& conv_init = {}, Dtype dtype = Dtype::kFloat32);
     Variable forward(const Variable& x);

@@ -95,6 +95,12 @@ public:
     }
     /// Chainer's register_persistent(name): turns a registered parameter into a persistent array (its data).
     void register_persistent(const std::string& name);
+    /// Chainer's `del self.name` (Link.__delattr__): forgets the parameter, persistent value or (in Chain)
+    /// child link registered as `name`, if any, so the name can be registered anew.
+    virtual void delete_attribute(const std::string& name);
+    void delete_attributes(std::initializer_list<std::string> names) {
+        for (const std::string& n : names) delete_attribute(n);
+    }
     /// The persistent value `name` (KeyError-like ValueError when absent); persistent<T>(name) for its content.
     PersistentValue& persistent(const std::string& name);
     template <typename T>
@@ -199,6 +205,7 @@ public:
     bool has_link(const std::string& name) const;
     std::vector<std::shared_ptr<Link>> children() const override;
     void serialize(Serializer& serializer) override;
+    void delete_attribute(const std::string& name) override;
 
 protected:
     bool name_taken(const std::string& name) const override { return Link::name_taken(name) || has_link(name); }
