@@ -731,7 +731,11 @@ TypeRef Analyzer::ResultType(const BuiltinEntry& entry, const ir::CallInfo* call
         }
         return types::Unknown();
     }
-    if (const LibType* lib = table_.FindType(text)) return types::LibObject(lib);
+    if (const LibType* lib = table_.FindType(text)) {
+        // A library object made by the call's own C++ (`xp.random` is cnet::cuda::ArrayModuleRandom(xp)).
+        if (!lib->header.empty()) program_.headers.insert(lib->header);
+        return types::LibObject(lib);
+    }
     return ParseTypeText(text, SourceRange());
 }
 
