@@ -78,8 +78,8 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
         if (a.is_var_positional) {
             std::string items;
             for (const ast::Expr* r : a.rest) {
-                items += (items.empty() ? "" : ", ") +
-                         (ast::Isa<ast::StarredExpr>(*r) ? UnpackedShape(ast::Cast<ast::StarredExpr>(*r)) : E(*r, a.expected));
+                const auto* star = ast::DynCast<ast::StarredExpr>(r);
+                items += (items.empty() ? "" : ", ") + (star != nullptr ? UnpackedShape(*star) : E(*r, a.expected));
             }
             if (a.spec != nullptr && a.spec->packed) items = "cnet::VarList{" + items + "}";
             if (!items.empty()) out += (first ? "" : ", ") + items;

@@ -94,7 +94,8 @@ Array choice(const Array& a, const Shape& size, bool replace, const Array& p) {
 }
 
 Array choice(int64_t a, const Shape& size, bool replace, const Array& p) {
-    CNET_CHECK_AS(ValueError, a > 0 || size.prod() == 0, "choice: a must be greater than 0 unless no samples are taken");
+    CNET_CHECK_AS(ValueError, a > 0 || size.prod() == 0,
+                  "choice: a must be greater than 0 unless no samples are taken");
     return choice(Arange(a), size, replace, p);
 }
 
