@@ -45,6 +45,16 @@ std::string Generator::LibResult(const sema::BuiltinEntry& entry, const std::str
     return "[](const auto& r_) { return std::vector<cnet::Variable>(r_.begin(), r_.end()); }(" + code + ")";
 }
 
+// `*h.shape` as the one argument of a `*shape: int` parameter: one cnet::Shape (Note [Unpacking a shape]).
+std::string Generator::UnpackedShape(const ast::StarredExpr& star) {
+    const ast::Expr& value = star.value();
+    const TypeRef from = sema::StripOptional(TypeOf(value));
+    if (ast::Isa<ast::TupleExpr>(value)) return E(value, sema::types::Shape());  // a display is a Shape already
+    const std::string code = E(value, nullptr);
+    if (from->kind == TypeKind::kList) return "cnet::Shape(" + code + ".begin(), " + code + ".end())";
+    return Convert(code, value, from, sema::types::Shape());
+}
+
 std::string Generator::Default(const ir::BoundArg& arg, bool lib) {
     if (!lib && arg.param != nullptr && arg.param->default_value != nullptr) {
         return E(*arg.param->default_value, arg.param->type);
@@ -67,7 +77,10 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
         const ir::BoundArg& a = call.args[i];
         if (a.is_var_positional) {
             std::string items;
-            for (const ast::Expr* r : a.rest) items += (items.empty() ? "" : ", ") + E(*r, a.expected);
+            for (const ast::Expr* r : a.rest) {
+                const auto* star = ast::DynCast<ast::StarredExpr>(r);
+                items += (items.empty() ? "" : ", ") + (star != nullptr ? UnpackedShape(*star) : E(*r, a.expected));
+            }
             if (a.spec != nullptr && a.spec->packed) items = "cnet::VarList{" + items + "}";
             if (!items.empty()) out += (first ? "" : ", ") + items;
             first = first && items.empty();

@@ -84,6 +84,7 @@ public:
     // The argument codegen passes for a parameter given a value of its declared type.
     std::string Value(const sema::ParamSpec& p) {
         if (p.type == "list[Variable]") return "A<cnet::VarList>()";
+        if (unpack_shape_ && p.var_positional && p.type == "int") return "A<cnet::Shape>()";  // f(*h.shape)
         const TypeRef t = PlaceholderType(p.type);
         const std::string v = t ? "A<" + sema::CppName(t) + ">()" : "surface_check::Any{}";
         return p.packed ? "cnet::VarList{" + v + "}" : v;
@@ -212,6 +213,15 @@ public:
             with.insert(params[i].name);
             Check(out, Call(e, i), Result(e, with));
         }
+        // A `*shape: int` parameter also takes one unpacked shape as a cnet::Shape (Note [Unpacking a shape]).
+        for (const sema::ParamSpec& p : params) {
+            if (!p.var_positional || p.type != "int") continue;
+            std::set<std::string> with = passed;
+            with.insert(p.name);
+            unpack_shape_ = true;
+            Check(out, Call(e, params.size()), Result(e, with));
+            unpack_shape_ = false;
+        }
     }
 
     static void Check(std::ostream& out, const std::string& expr, const std::string& type) {
@@ -223,6 +233,7 @@ public:
     }
 
 private:
+    bool unpack_shape_ = false;  // Value() gives a `*name: int` parameter one cnet::Shape
     SourceManager sources_;
     ast::Module module_;
     DiagnosticEngine diags_;

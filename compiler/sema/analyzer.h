@@ -137,6 +137,8 @@ public:
     /// call_of_function: a chainer.functions call, whose untyped parameters still refuse user objects.
     void VariableOfArrayName(ir::CallInfo& call);
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
+    /// `f(*h.shape)` into a library `*shape: int` parameter (Note [Unpacking a shape]).
+    void StarredShape(const ast::StarredExpr& star);
 
     // ---- analyzer_try.cc
     void AnalyzeTry(const ast::TryStmt& s);
@@ -266,6 +268,7 @@ public:
         std::vector<std::string> candidates;
     };
     std::vector<MissingAttribute> missing_attributes_;
+    std::set<const ast::Node*> rejected_unpacking_;  // `f(*x)` already reported by Bind: Expr types only x
     std::set<const ast::Node*> generator_args_;  // generator expressions that are a call's positional argument  // inside an `except` block (a bare `raise` re-raises)
     std::vector<NarrowFact> narrowed_;  // Note [Narrowing]
     bool in_init_scope_ = false;

@@ -56,14 +56,24 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
     for (const BindParam& p : params) {
         if (!p.keyword_only && !p.var_positional) ++positional_capacity;
     }
+    bool unpacked = false;
     for (std::size_t ai = skip; ai < e.args().size(); ++ai) {
         const ast::ExprPtr& arg = e.args()[ai];
+        while (pi < params.size() && params[pi].keyword_only && !params[pi].var_positional) ++pi;
         if (ast::Isa<ast::StarredExpr>(*arg)) {
-            Error(arg->range(), "argument unpacking with '*' is not supported; pass the arguments one by one");
+            // See Note [Unpacking a shape]
+            if (pi < params.size() && params[pi].var_positional && params[pi].spec != nullptr &&
+                params[pi].spec->type == "int" && e.args().size() - skip == pi + 1) {
+                out.args[pi].rest.push_back(arg.get());
+                continue;
+            }
+            Error(arg->range(), "argument unpacking with '*' is not supported here (only a shape or a tuple of ints, "
+                                "alone, into a '*shape: int' parameter); pass the arguments one by one");
+            rejected_unpacking_.insert(arg.get());
+            unpacked = true;  // how many arguments it stands for is unknown: no "missing argument" errors
             ok = false;
             continue;
         }
-        while (pi < params.size() && params[pi].keyword_only && !params[pi].var_positional) ++pi;
         if (pi < params.size() && params[pi].var_positional) {
             out.args[pi].rest.push_back(arg.get());
             continue;
@@ -110,12 +120,26 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
         out.args[found].value = &kw->value();
     }
     for (std::size_t i = 0; i < params.size(); ++i) {
-        if (out.args[i].value == nullptr && !params[i].has_default && !params[i].var_positional) {
+        if (out.args[i].value == nullptr && !params[i].has_default && !params[i].var_positional && !unpacked) {
             Error(e.range(), "'" + what + "' missing required argument '" + params[i].name + "'");
             ok = false;
         }
     }
     return ok;
+}
+
+// Note [Unpacking a shape]
+// `np.random.randn(*h.shape)`: a starred shape, a tuple of ints or a list of ints, as the only argument of a library
+// `*shape: int` parameter (rand, randn, reshape, transpose), is passed to the C++ as one cnet::Shape, which those
+// functions take (tests/surface compiles that form for every such row). Other unpacking is an error.
+void Analyzer::StarredShape(const ast::StarredExpr& star) {
+    const TypeRef t = StripOptional(Expr(star.value()));
+    bool ints = t->kind == TypeKind::kShape || t->kind == TypeKind::kUnknown ||
+                (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kInt) || t->kind == TypeKind::kTuple;
+    if (t->kind == TypeKind::kTuple) {
+        for (const TypeRef& a : t->args) ints = ints && a->kind == TypeKind::kInt;
+    }
+    if (!ints) Error(star.value().range(), "'*' unpacks a shape or a tuple of ints here, got '" + PyName(t) + "'");
 }
 
 // `x = chainer.Variable(x)` where x was given an array (`x, t = concat_examples(batch)`) but is a Variable
@@ -136,6 +160,10 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
     for (ir::BoundArg& arg : call.args) {
         std::vector<const ast::Expr*> values = arg.rest;
         if (arg.value != nullptr) values.push_back(arg.value);
+        if (values.size() == 1 && ast::Isa<ast::StarredExpr>(*values[0])) {
+            StarredShape(ast::Cast<ast::StarredExpr>(*values[0]));
+            continue;
+        }
         for (const ast::Expr* v : values) {
             TypeRef t = Expr(*v, arg.expected);
             if (CallableArgument(arg, t)) continue;

@@ -735,7 +735,14 @@ TypeRef Analyzer::ResultType(const BuiltinEntry& entry, const ir::CallInfo* call
         }
         return types::Unknown();
     }
-    if (const LibType* lib = table_.FindType(text)) return types::LibObject(lib);
+    if (const LibType* lib = table_.FindType(text)) {
+        // An attribute whose getter template constructs its object (`xp.random` is cnet::cuda::ArrayModuleRandom(xp))
+        // needs the type's header; an attribute row has none of its own.
+        if (entry.kind == EntryKind::kAttr && !entry.cpp.empty() && entry.cpp[0] == '=' && !lib->header.empty()) {
+            program_.headers.insert(lib->header);
+        }
+        return types::LibObject(lib);
+    }
     return ParseTypeText(text, SourceRange());
 }
 

@@ -101,6 +101,10 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
             Error(e.range(), "assignment expressions (':=') are not supported; assign in a separate statement");
             return types::Unknown();
         case ast::NodeKind::kStarredExpr:
+            if (rejected_unpacking_.count(&e) != 0) {
+                Expr(ast::Cast<ast::StarredExpr>(e).value());
+                return types::Unknown();
+            }
             Error(e.range(), "'*' unpacking is not supported here; pass the elements one by one");
             return types::Unknown();
         case ast::NodeKind::kSetExpr:

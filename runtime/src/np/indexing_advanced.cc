@@ -173,7 +173,7 @@ std::vector<Array> where(const Array& condition) { return nonzero(condition); }
 Array argwhere(const Array& a) {
     const std::vector<Array> coords = nonzero(a);
     const int64_t n = coords.empty() ? 0 : coords[0].size();
-    Array out = Array::Empty(Shape{n, a.ndim()}, Dtype::kInt64);
+    Array out = Array::Empty(Shape{n, a.ndim()}, Dtype::kInt64, a.device());
     for (int d = 0; d < a.ndim(); ++d) out.setitem({Slice(), d}, coords[d]);
     return out;
 }

@@ -163,11 +163,18 @@ Array where(const Array& cond, const Array& a, Scalar b) {
     return where(cond, a, Array::FromScalar(b, PromoteWithScalar(a.dtype(), b.is_float())));
 }
 
+// NumPy's minimum(maximum(x, lo), hi): the dtype is x's promoted with the Python scalars (an int array clipped to
+// float bounds is float64), and lo > hi gives hi everywhere.
 Array clip(const Array& x, Scalar lo, Scalar hi) {
-    const Dtype compute = ComputeDtype(x.dtype());
+    Dtype result = x.dtype();
+    for (const Scalar& bound : {lo, hi}) {
+        if (!bound.is_bool()) result = PromoteWithScalar(result, bound.is_float());
+    }
+    if (lo.to_double() > hi.to_double()) lo = hi;
+    const Dtype compute = ComputeDtype(result);
     Array out = Array::Empty(x.shape(), compute, x.device());
     kernels::Clip(x.astype(compute, false), lo, hi, out);
-    return Finish(out, x.dtype());
+    return Finish(out, result);
 }
 
 bool allclose(const Array& a, const Array& b, double rtol, double atol, bool equal_nan) {

@@ -1,6 +1,7 @@
 // random_choice.cc — numpy.random.choice: uniform or weighted draws, with or without replacement.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <vector>
 
@@ -13,17 +14,23 @@ namespace np {
 namespace random {
 namespace {
 
+// NumPy's check: p sums to 1 within sqrt(eps) of float64, or of p's own float dtype when that is wider (a float32
+// softmax output passes).
 std::vector<double> Probabilities(const Array& p, int64_t n) {
     if (!p.defined()) return {};
-    CNET_CHECK_AS(ValueError, p.ndim() == 1, "p must be 1-dimensional");
-    CNET_CHECK_AS(ValueError, p.size() == n, "a and p must have same size");
+    CNET_CHECK_AS(ValueError, p.ndim() == 1, "choice: p must be 1-dimensional, got shape ", p.shape());
+    CNET_CHECK_AS(ValueError, p.size() == n, "choice: a and p must have same size, got ", n, " and ", p.size());
     std::vector<double> probs = p.to_vector<double>();
     double total = 0;
     for (double v : probs) {
-        CNET_CHECK_AS(ValueError, v >= 0, "probabilities are not non-negative");
+        CNET_CHECK_AS(ValueError, v >= 0, "choice: probabilities are not non-negative");
         total += v;
     }
-    CNET_CHECK_AS(ValueError, std::fabs(total - 1.0) <= 1e-8 * n + 1e-8, "probabilities do not sum to 1");
+    double atol = std::sqrt(std::numeric_limits<double>::epsilon());
+    if (p.dtype() == Dtype::kFloat32) atol = std::max(atol, std::sqrt(double{std::numeric_limits<float>::epsilon()}));
+    if (p.dtype() == Dtype::kFloat16) atol = std::max(atol, std::sqrt(0.0009765625));  // float16's eps is 2**-10
+    CNET_CHECK_AS(ValueError, std::fabs(total - 1.0) <= atol, "choice: probabilities do not sum to 1 (they sum to ",
+                  total, ")");
     return probs;
 }
 
@@ -60,30 +67,47 @@ std::vector<int64_t> DrawIndices(int64_t n, int64_t count, bool replace, std::ve
     return out;
 }
 
+// arange(n) as int64 (an empty array for n <= 0).
+Array Arange(int64_t n) {
+    std::vector<int64_t> values(static_cast<size_t>(std::max<int64_t>(n, 0)));
+    for (int64_t i = 0; i < n; ++i) values[i] = i;
+    return Array::FromVector(values);
+}
+
 }  // namespace
 
-Array choice(const Array& a, std::optional<Shape> size, bool replace, const Array& p) {
-    CNET_CHECK_AS(ValueError, a.ndim() == 1, "a must be 1-dimensional");
+Array choice(const Array& a, const Shape& size, bool replace, const Array& p) {
+    CNET_CHECK_AS(ValueError, a.ndim() == 1, "choice: a must be 1-dimensional, got shape ", a.shape());
     const int64_t n = a.size();
-    const Shape shape = size.value_or(Shape{});
-    const int64_t count = shape.prod();
-    CNET_CHECK_AS(ValueError, n > 0 || count == 0, "a cannot be empty unless no samples are taken");
-    CNET_CHECK_AS(ValueError, replace || count <= n, "Cannot take a larger sample than population when 'replace=False'");
+    const int64_t count = size.prod();
+    CNET_CHECK_AS(ValueError, n > 0 || count == 0, "choice: a cannot be empty unless no samples are taken");
+    CNET_CHECK_AS(ValueError, replace || count <= n, "choice: cannot take a larger sample (", size,
+                  ") than population (", n, ") when 'replace=False'");
     const std::vector<double> probs = Probabilities(p, n);
     if (!replace && !probs.empty()) {
         int64_t nonzero = 0;
         for (double v : probs) nonzero += v > 0;
-        CNET_CHECK_AS(ValueError, count <= nonzero, "Fewer non-zero entries in p than size");
+        CNET_CHECK_AS(ValueError, count <= nonzero, "choice: fewer non-zero entries in p than size");
     }
-    const Array index = Array::FromVector(DrawIndices(n, count, replace, probs), shape);
+    const Array index = Array::FromVector(DrawIndices(n, count, replace, probs), size);
     return getitem(a, Indices{index});
 }
 
-Array choice(int64_t a, std::optional<Shape> size, bool replace, const Array& p) {
-    CNET_CHECK_AS(ValueError, a > 0 || (size && size->prod() == 0), "a must be greater than 0 unless no samples are taken");
-    std::vector<int64_t> values(static_cast<size_t>(std::max<int64_t>(a, 0)));
-    for (int64_t i = 0; i < a; ++i) values[i] = i;
-    return choice(Array::FromVector(values), size, replace, p);
+Array choice(int64_t a, const Shape& size, bool replace, const Array& p) {
+    CNET_CHECK_AS(ValueError, a > 0 || size.prod() == 0,
+                  "choice: a must be greater than 0 unless no samples are taken");
+    return choice(Arange(a), size, replace, p);
+}
+
+int64_t choice(const Array& a, std::nullopt_t, bool replace, const Array& p) {
+    CNET_CHECK_AS(DtypeError, IsInteger(a.dtype()), "choice: one draw (no size) from a ", a.dtype(),
+                  " array is a float, which .cnet types as an int; pass size=1 and take element [0]");
+    return choice(a, Shape{}, replace, p).item<int64_t>();
+}
+
+int64_t choice(int64_t a, std::nullopt_t, bool replace, const Array& p) {
+    CNET_CHECK_AS(ValueError, a > 0, "choice: a must be greater than 0 unless no samples are taken");
+    return choice(Arange(a), std::nullopt, replace, p);
 }
 
 }  // namespace random

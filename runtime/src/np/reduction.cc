@@ -104,17 +104,11 @@ Array std(const Array& x, const OptionalAxis& axis, bool keepdims, int ddof) {
 Array argmax(const Array& x, const OptionalAxis& axis) { return ArgReduce(true, x, axis); }
 Array argmin(const Array& x, const OptionalAxis& axis) { return ArgReduce(false, x, axis); }
 
-Array cumsum(const Array& x, const OptionalAxis& axis) {
+Array cumsum(const Array& x, std::optional<int> axis) {
     const Dtype dt = SumDtype(x.dtype()) == Dtype::kFloat16 ? Dtype::kFloat32 : SumDtype(x.dtype());
-    if (!axis.has_value()) {
-        const Array flat = x.reshape(Shape{x.size()}).astype(dt, false);
-        Array out = Array::Empty(flat.shape(), dt, x.device());
-        kernels::Cumsum(flat, 0, out);
-        return out.astype(SumDtype(x.dtype()), false);
-    }
-    const int ax = NormalizeAxis(axis.axes()[0], x.ndim());
-    const Array xin = x.astype(dt, false);
-    Array out = Array::Empty(x.shape(), dt, x.device());
+    const Array xin = (axis && x.ndim() > 0 ? x : x.reshape(Shape{x.size()})).astype(dt, false);
+    const int ax = axis ? NormalizeAxis(*axis, xin.ndim()) : 0;
+    Array out = Array::Empty(xin.shape(), dt, x.device());
     kernels::Cumsum(xin, ax, out);
     return out.astype(SumDtype(x.dtype()), false);
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "cnet/backends/array_module_random.h"
 #include "cnet/kernels/random.h"
 #include "cuda_test_util.h"
 
@@ -85,6 +86,18 @@ TEST(CudaRandomTest, DropoutMaskKeepsAboutOneMinusRatioScaled) {
         }
     }
     EXPECT_NEAR(kept / 100000.0, 0.7, 0.01);
+}
+
+TEST(CudaRandomTest, ArrayModuleRandomPutsItsArraysOnTheModulesDevice) {
+    CNET_REQUIRE_CUDA_DEVICE(0);
+    const cuda::ArrayModuleRandom xp_random{cuda::ArrayModule(Gpu())};
+    np::random::seed(9);
+    const Array a = xp_random.normal(0.0, 2.0, Shape{3, 2});
+    np::random::seed(9);
+    const Array b = np::random::normal(0.0, 2.0, Shape{3, 2});
+    EXPECT_EQ(a.device(), Gpu());
+    EXPECT_EQ(a.to_vector<double>(), b.to_vector<double>());  // drawn by the host generator, then moved
+    EXPECT_EQ(xp_random.choice(5, Shape{4}).device(), Gpu());
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
+#include <vector>
 
 #include "cnet/core/array.h"
 
@@ -50,11 +52,39 @@ Array permutation(const Array& x);
 /// numpy.random.shuffle(x): shuffles x in place along axis 0 (Fisher-Yates, like NumPy's legacy generator).
 void shuffle(const Array& x);
 
-/// numpy.random.choice(a, size=None, replace=True, p=None) with a an int (arange(a)) or a 1-D array.
-/// Without a size the result is a 0-d array. p (probabilities, summing to 1) may be an undefined Array (None).
-Array choice(int64_t a, std::optional<Shape> size = std::nullopt, bool replace = true, const Array& p = Array());
-Array choice(const Array& a, std::optional<Shape> size = std::nullopt, bool replace = true,
-             const Array& p = Array());
+/// numpy.random.choice(a, size=None, replace=True, p=None) with a an int (arange(a)), a 1-D array or a sequence of
+/// ints (a list, range(n)). p (probabilities summing to 1) may be an undefined Array (None). With a size the draws
+/// are an array of a's dtype (int64 for an int or a sequence); without one (std::nullopt, Python's None) one draw,
+/// which the .cnet surface types as an int: a must then be an int, a sequence or an integer array.
+Array choice(int64_t a, const Shape& size, bool replace = true, const Array& p = Array());
+Array choice(const Array& a, const Shape& size, bool replace = true, const Array& p = Array());
+int64_t choice(int64_t a, std::nullopt_t size = std::nullopt, bool replace = true, const Array& p = Array());
+int64_t choice(const Array& a, std::nullopt_t size = std::nullopt, bool replace = true, const Array& p = Array());
+
+namespace internal {
+/// A sequence of ints (std::vector<int64_t>, py::Range) as a 1-D int64 array.
+template <typename Seq>
+Array IntSequence(const Seq& seq) {
+    std::vector<int64_t> values;
+    for (const auto& v : seq) {
+        static_assert(std::is_integral<std::decay_t<decltype(v)>>::value,
+                      "numpy.random.choice: a sequence argument must hold ints; pass an ndarray for other values");
+        values.push_back(static_cast<int64_t>(v));
+    }
+    return Array::FromVector(values);
+}
+template <typename Seq>
+using IfSequence = decltype(std::declval<const Seq&>().begin());
+}  // namespace internal
+
+template <typename Seq, typename = internal::IfSequence<Seq>>
+Array choice(const Seq& a, const Shape& size, bool replace = true, const Array& p = Array()) {
+    return choice(internal::IntSequence(a), size, replace, p);
+}
+template <typename Seq, typename = internal::IfSequence<Seq>>
+int64_t choice(const Seq& a, std::nullopt_t size = std::nullopt, bool replace = true, const Array& p = Array()) {
+    return choice(internal::IntSequence(a), size, replace, p);
+}
 
 }  // namespace random
 }  // namespace np

@@ -1,8 +1,12 @@
 // reduction.h — NumPy reductions: sum, mean, max, min, prod, argmax, argmin, any, all, var, std, cumsum.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include "cnet/core/array.h"
 #include "cnet/core/axis.h"
+#include "cnet/np/creation.h"
 
 namespace cnet {
 namespace np {
@@ -24,8 +28,14 @@ Array std(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false, 
 /// Index of the max/min (int64); axis None flattens first.
 Array argmax(const Array& x, const OptionalAxis& axis = {});
 Array argmin(const Array& x, const OptionalAxis& axis = {});
-/// Cumulative sum; axis None flattens first.
-Array cumsum(const Array& x, const OptionalAxis& axis = {});
+/// numpy.cumsum(a, axis=None): axis None flattens first (a 0-d array is one element); integer and bool inputs sum
+/// as int64, floats keep their dtype.
+Array cumsum(const Array& x, std::optional<int> axis = std::nullopt);
+/// numpy.cumsum of a list of numbers (as numpy.array makes it).
+template <typename T>
+Array cumsum(const std::vector<T>& a, std::optional<int> axis = std::nullopt) {
+    return cumsum(array(a), axis);
+}
 
 /// The shape of reducing `shape` over normalized `axes`.
 Shape ReducedShape(const Shape& shape, const Dims& axes, bool keepdims);
