@@ -239,6 +239,8 @@ std::string Generator::Call(const ast::CallExpr& e) {
         }
         case TypeKind::kUserClassRef:
             return "std::make_shared<" + callee->user_class->cpp_name + ">(" + Args(*call, true, false) + ")";
+        case TypeKind::kClassChoice:  // Note [Classes chosen at run time] in sema
+            return E(e.func()) + "()";
         case TypeKind::kBoundMethod: {
             const auto& attr = ast::Cast<ast::AttributeExpr>(e.func());
             if (callee->function != nullptr) {

@@ -46,6 +46,14 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
             return "std::apply([](auto... d_) { return cnet::Shape{static_cast<int64_t>(d_)...}; }, " + code + ")";
         }
     }
+    if (from->kind == TypeKind::kUserClassRef && to->kind == TypeKind::kClassChoice) {  // `{'alex': Alex, ...}`
+        ir::CallInfo defaults;  // the constructor's parameters all have defaults (sema checked)
+        if (const ir::FunctionInfo* init = from->user_class->Init()) {
+            for (const ir::ParamInfo& p : init->params) defaults.args.push_back(ir::BoundArg{nullptr, &p, nullptr, {}, false, p.type});
+        }
+        return "[]() -> std::shared_ptr<" + sema::ClassChoiceBase(to)->cpp + "> { return std::make_shared<" +
+               from->user_class->cpp_name + ">(" + Args(defaults, true, false) + "); }";
+    }
     if (sema::NumpyIntegerArgument(from, to)) return "cnet::py::index(" + code + ")";  // L.EmbedID(max(t) + 1, n)
     if (sema::NumpyFloatArgument(from, to)) return "cnet::py::to_float(" + code + ")";
     if (sema::ExamplesAsBatchArgument(from, to)) return "cnet::adapters::ToBatch(" + code + ")";
@@ -233,6 +241,14 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
     const ir::ExprInfo* info = program_.Info(e);
     CNET_INTERNAL_CHECK(info != nullptr) << "codegen: unresolved attribute '" << e.attr() << "'";
     const TypeRef value_type = TypeOf(e.value());
+    if (auto chosen = program_.chosen_attributes.find(&e); chosen != program_.chosen_attributes.end()) {
+        // `model.insize` of a class chosen at run time: from whichever class it is (Note [Classes chosen at run
+        // time] in sema), most derived first.
+        std::string classes;
+        for (const TypeRef& c : value_type->args) classes += (classes.empty() ? "" : ", ") + c->user_class->cpp_name;
+        return "cnet::py::read_as_one_of<" + classes + ">(" + E(e.value()) + ", [](const auto& o_) { return o_->" +
+               chosen->second + "; }, " + sema::CppStringLiteral(e.attr()) + ")";
+    }
     if (info->field != nullptr && value_type->kind == TypeKind::kUserClassRef) {  // `Alex.insize`: the constant
         return "(" + E(*info->field->class_value, info->field->type) + ")";
     }
@@ -258,11 +274,14 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
         }
     }
     if (value_type->kind == TypeKind::kArgs) {
-        const TypeRef t = info->type;
-        const char* getter = t->kind == TypeKind::kInt     ? "get_int"
-                             : t->kind == TypeKind::kFloat ? "get_float"
-                             : t->kind == TypeKind::kBool  ? "get_bool"
-                                                           : "get_str";
+        // An option left out without a default is None: std::optional (E adds .value() where narrowed).
+        const TypeRef declared = info->narrowed_from ? info->narrowed_from : info->type;
+        const TypeRef t = sema::StripOptional(declared);
+        const std::string getter = std::string(declared->kind == TypeKind::kOptional ? "get_optional_" : "get_") +
+                                   (t->kind == TypeKind::kInt     ? "int"
+                                    : t->kind == TypeKind::kFloat ? "float"
+                                    : t->kind == TypeKind::kBool  ? "bool"
+                                                                  : "str");
         return E(e.value()) + "." + getter + "(" + sema::CppStringLiteral(e.attr()) + ")";
     }
     if (info->attr != nullptr) {

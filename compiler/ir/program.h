@@ -198,6 +198,9 @@ struct Program {
     /// concat_examples calls on a batch of bare arrays and dataset[i] of a dataset of them: one array, as in
     /// Chainer (Note [Datasets of arrays] in compiler/sema/array_examples.cc).
     std::unordered_set<const ast::Node*> array_examples;
+    /// `model.insize` of an object made by a class chosen at run time: read from whichever class it is (Note
+    /// [Classes chosen at run time] in compiler/sema/class_choice.cc).
+    std::unordered_map<const ast::Node*, std::string> chosen_attributes;  // the attribute's C++ member
     /// `self.x` read in an except handler where nothing assigns `x`: raises AttributeError when it runs
     /// (Note [An attribute nothing assigns] in compiler/sema/missing_attributes.cc).
     std::unordered_set<const ast::Node*> missing_attributes;

@@ -88,6 +88,10 @@ public:
     // ---- constructor_typed_members.cc (Note [Members typed by a constructor argument])
     TypeRef ConstructedObject(const BuiltinEntry& ctor, const ir::CallInfo& call);
     TypeRef ConstructorArgType(const TypeRef& object, const BuiltinEntry& attr);
+    // ---- class_choice.cc (Note [Classes chosen at run time])
+    TypeRef ConstructChosen(const ast::CallExpr& e, const TypeRef& choice);
+    TypeRef ChosenAttribute(const TypeRef& object, const std::string& attr, const ast::AttributeExpr& e);
+    void CheckChosenCall(const ast::CallExpr& e, const TypeRef& object);
     // ---- array_examples.cc (Note [Datasets of arrays])
     /// Whether `e` (a concat_examples call, or dataset[i]) gives one array, as decided after the previous pass
     /// (nullopt in the first pass that meets it: its type is unknown until then).

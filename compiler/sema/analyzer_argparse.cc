@@ -55,11 +55,13 @@ void Analyzer::AddArgument(const ast::CallExpr& e) {
     }
     const ast::Expr* type_arg = nullptr;
     const ast::Expr* default_arg = nullptr;
+    const ast::Expr* required_arg = nullptr;
     std::string action;
     for (const auto& kw : e.keywords()) {
         Expr(kw->value());
         if (kw->name() == "type") type_arg = &kw->value();
         if (kw->name() == "default") default_arg = &kw->value();
+        if (kw->name() == "required") required_arg = &kw->value();
         if (kw->name() == "action" || kw->name() == "dest" || kw->name() == "help") {
             const auto* s = ast::DynCast<ast::StringLiteral>(&kw->value());
             if (s == nullptr) {
@@ -106,6 +108,14 @@ void Analyzer::AddArgument(const ast::CallExpr& e) {
         if (!Assignable(d, type) && d->kind != TypeKind::kNone) {
             Error(default_arg->range(), "default of type '" + PyName(d) + "' for an option of type '" + PyName(type) + "'");
         }
+    }
+    // An option given no default is None when left out (`if args.initmodel:` in imagenet): `T | None`.
+    // Positionals, required options and store_true/false always have a value.
+    const auto* required = ast::DynCast<ast::BoolLiteral>(required_arg);
+    const bool always_given = first_flag.rfind("-", 0) != 0 || (required != nullptr && required->value()) ||
+                              (!action.empty() && action != "store");
+    if (!always_given && (default_arg == nullptr || ast::Isa<ast::NoneLiteral>(*default_arg))) {
+        type = types::Optional(type);
     }
     auto it = program_.arg_types.find(dest);
     if (it == program_.arg_types.end() || !SameType(it->second, type)) {

@@ -259,6 +259,7 @@ TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
     // `__call__` method in the surface tables (StatelessLSTM, NStepLSTM, ...).
     if (const BuiltinEntry* m = table_.MethodOrAttr(link->lib_type->name, "__call__"))
         return CallDunderCall(e, link->lib_type->name, *m);
+    if (IsChosenObject(link)) CheckChosenCall(e, link);  // Note [Classes chosen at run time]
     for (const auto& a : e.args()) {
         TypeRef t = Expr(*a);
         if (!IsArrayLike(t) && t->kind != TypeKind::kUnknown) {
@@ -318,6 +319,8 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
     switch (callee->kind) {
         case TypeKind::kKernel:
             return CallKernelObject(e, callee);
+        case TypeKind::kClassChoice:
+            return ConstructChosen(e, callee);
         case TypeKind::kLibFunction:
             return CallBuiltin(e, *callee->entry);
         case TypeKind::kLibClass: {

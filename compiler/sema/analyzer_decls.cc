@@ -73,6 +73,7 @@ void Analyzer::Run() {
         program_.calls.clear();
         example_exprs_.clear();
         program_.array_examples.clear();
+        program_.chosen_attributes.clear();
         if (program_.entry == program_.script_function.get() && program_.entry != nullptr) {
             fn_ = program_.entry;
             cls_ = nullptr;
@@ -90,6 +91,7 @@ void Analyzer::Run() {
     program_.exprs.clear();
     program_.calls.clear();
     program_.array_examples.clear();
+    program_.chosen_attributes.clear();
     program_.headers.clear();
     program_.missing_attributes.clear();
     missing_attributes_.clear();

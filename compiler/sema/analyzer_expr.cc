@@ -355,6 +355,7 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             }
             return ResultType(*entry, nullptr);
         }
+        if (IsChosenObject(value)) return ChosenAttribute(value, attr, e);  // Note [Classes chosen at run time]
         UnknownAttribute(e, "'" + PyName(value) + "'", table_.MethodAndAttrNames(type_name));
         return types::Unknown();
     }

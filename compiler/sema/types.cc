@@ -314,7 +314,8 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
         if (LibDerives(b->lib_type, a->lib_type)) return a->args.empty() ? a : types::LibObject(a->lib_type);
     }
     if (IsTriggerArg(a) && IsTriggerArg(b)) return types::LibObject(TriggerArgType());  // Note [Trigger arguments]
-    return nullptr;
+    if (TypeRef objects = JoinChosenObjects(a, b)) return objects;  // Note [Classes chosen at run time]
+    return JoinClassChoice(a, b);
 }
 
 bool Assignable(const TypeRef& from, const TypeRef& to) {
@@ -389,6 +390,7 @@ std::string PyName(const TypeRef& t) {
         case TypeKind::kDtype: return "dtype";
         case TypeKind::kShape: return "tuple[int, ...]";
         case TypeKind::kArgs: return "Namespace";
+        case TypeKind::kClassChoice: return ClassChoiceName(t);
         case TypeKind::kList: return "list[" + PyName(t->args[0]) + "]";
         case TypeKind::kDict:
             if (t->dict_kind == DictKind::kCounter) return "Counter[" + PyName(t->args[0]) + "]";
@@ -401,7 +403,13 @@ std::string PyName(const TypeRef& t) {
         }
         case TypeKind::kOptional: return PyName(t->args[0]) + " | None";
         case TypeKind::kUserClass: return t->user_class->name;
-        case TypeKind::kLibObject: return t->lib_type->name;
+        case TypeKind::kLibObject:
+            if (IsChosenObject(t)) {  // Note [Classes chosen at run time]
+                std::string s;
+                for (const TypeRef& c : t->args) s += (s.empty() ? "" : " | ") + c->user_class->name;
+                return s;
+            }
+            return t->lib_type->name;
         case TypeKind::kModule: return "module '" + t->module + "'";
         case TypeKind::kLibFunction: return "function '" + t->entry->name + "'";
         case TypeKind::kLibClass: return "class '" + t->entry->name + "'";
@@ -429,6 +437,7 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kDtype: return "cnet::Dtype";
         case TypeKind::kShape: return "cnet::Shape";
         case TypeKind::kArgs: return "cnet::py::Namespace";
+        case TypeKind::kClassChoice: return "std::function<std::shared_ptr<" + ClassChoiceBase(t)->cpp + ">()>";
         case TypeKind::kList: return "std::vector<" + CppName(t->args[0]) + ">";
         case TypeKind::kDict:
             if (t->dict_kind == DictKind::kCounter) return "cnet::py::Counter<" + CppName(t->args[0]) + ">";

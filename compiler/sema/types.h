@@ -44,6 +44,7 @@ enum class TypeKind {
     kUserClass,   // an instance of a user class (Chain subclass or record)
     kLibObject,   // an instance of a library class (optimizer, iterator, trainer, link, ...)
     kArgs,        // the namespace returned by ArgumentParser.parse_args()
+    kClassChoice,  // one of several link classes, chosen at run time (Note [Classes chosen at run time])
     // Values that are not data: they can only be called or have attributes taken.
     kModule,       // F, L, np, chainer.training, ...
     kLibFunction,  // F.relu, np.zeros, print, ...
@@ -119,13 +120,13 @@ bool Assignable(const TypeRef& from, const TypeRef& to);
 bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected);
 /// A NumPy float (`1 / np.sqrt(2)`, imagenet's HeNormal scale) where a library parameter wants a float: Python
 /// takes it as the float (codegen converts with float(), a TypeError for an array of more than one element).
+bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected);
 /// True if `derived` is `base` or a library subtype of it.
 bool LibDerives(const LibType* derived, const LibType* base);
 /// Whether user class `derived` is `base` or derives from it.
 bool UserDerives(const ir::ClassInfo* derived, const ir::ClassInfo* base);
 /// A library iterator object (SerialIterator, MultiprocessIterator, ...): iterable, usable in `with ... as`.
 bool IsLibIterator(const TypeRef& t);
-bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected);
 /// A Python number where a NumPy function wants an array (`np.sqrt(2)`, `np.exp(loss)`): NumPy makes it a 0-d
 /// array (int64 for an int, float64 for a float), so codegen does.
 bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
@@ -142,6 +143,20 @@ bool IsArrayLike(const TypeRef& t);  // Variable, ndarray
 /// user classes, shared library objects.
 bool IsHandle(const TypeRef& t);
 bool IsValueType(const TypeRef& t);  // something that can be stored in a variable
+
+// ---- class_choice.cc (Note [Classes chosen at run time])
+/// Classes (or choices of them) where one value is expected: the choice of them all, or null when one is no link
+/// class constructed without arguments.
+TypeRef JoinClassChoice(const TypeRef& a, const TypeRef& b);
+/// The library class every alternative of `choice` derives from (Chain, ChainList or Link).
+const LibType* ClassChoiceBase(const TypeRef& choice);
+/// The object a choice makes: its library base, remembering the classes (in Type::args).
+TypeRef ChosenObject(const TypeRef& choice);
+bool IsChosenObject(const TypeRef& t);
+/// Objects of different link classes (or such objects) where one value is expected: the object a choice of
+/// their classes makes; null when one is not an object of a link class.
+TypeRef JoinChosenObjects(const TypeRef& a, const TypeRef& b);
+std::string ClassChoiceName(const TypeRef& choice);
 
 /// Python spelling for diagnostics: "int", "list[Variable]", "MLP", "Node | None", "module 'F'".
 std::string PyName(const TypeRef& t);

@@ -175,6 +175,18 @@ bool Namespace::get_bool(const std::string& dest) const {
     return std::visit(Truth{}, v);
 }
 bool Namespace::is_none(const std::string& dest) const { return std::holds_alternative<std::monostate>(get(dest)); }
+std::optional<int64_t> Namespace::get_optional_int(const std::string& dest) const {
+    return is_none(dest) ? std::nullopt : std::optional<int64_t>(get_int(dest));
+}
+std::optional<double> Namespace::get_optional_float(const std::string& dest) const {
+    return is_none(dest) ? std::nullopt : std::optional<double>(get_float(dest));
+}
+std::optional<std::string> Namespace::get_optional_str(const std::string& dest) const {
+    return is_none(dest) ? std::nullopt : std::optional<std::string>(get_str(dest));
+}
+std::optional<bool> Namespace::get_optional_bool(const std::string& dest) const {
+    return is_none(dest) ? std::nullopt : std::optional<bool>(get_bool(dest));
+}
 std::string Namespace::repr() const {
     std::vector<std::string> parts;
     for (const auto& [k, v] : values_) parts.push_back(k + "=" + ArgValueRepr(v));

@@ -1,4 +1,4 @@
-// io.h — numpy text input: genfromtxt / loadtxt for numeric tables.
+// io.h — numpy file input and output: genfromtxt / loadtxt for numeric tables, load / save for .npy files.
 // (String tables, as "Chainer at a Glance" reads mushrooms.csv with dtype=str, are cnet::datasets::load_csv.)
 #pragma once
 
@@ -20,6 +20,14 @@ Array genfromtxt(const std::string& fname, Dtype dtype = Dtype::kFloat64, const 
 /// numpy.loadtxt(fname, dtype=float, delimiter=None, skiprows=0): like genfromtxt, but every field must parse.
 Array loadtxt(const std::string& fname, Dtype dtype = Dtype::kFloat64, const std::string& delimiter = "",
               int skiprows = 0);
+
+/// numpy.load(file) of a .npy file (as numpy.save writes it; any byte order, C or Fortran order). An .npz
+/// archive or another file is a ValueError naming the path (read .npz files with chainer.serializers.load_npz).
+Array load(const std::string& file);
+
+/// numpy.save(file, arr): writes `arr` as a .npy file (format 1.0, what NumPy writes), appending ".npy" to a
+/// name without it, as NumPy does. Written atomically (a temporary file renamed over the path).
+void save(const std::string& file, const Array& arr);
 
 }  // namespace np
 }  // namespace cnet

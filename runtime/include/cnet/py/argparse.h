@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -63,6 +64,11 @@ public:
     std::string get_str(const std::string& dest) const;
     bool get_bool(const std::string& dest) const;  // Python truthiness
     bool is_none(const std::string& dest) const;
+    /// An option left out with no default (None): std::nullopt; otherwise the value as get_int/... read it.
+    std::optional<int64_t> get_optional_int(const std::string& dest) const;
+    std::optional<double> get_optional_float(const std::string& dest) const;
+    std::optional<std::string> get_optional_str(const std::string& dest) const;
+    std::optional<bool> get_optional_bool(const std::string& dest) const;
     /// Namespace(batchsize=100, epoch=20, ...), sorted by name like Python's repr.
     std::string repr() const;
 
