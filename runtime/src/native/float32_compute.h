@@ -22,7 +22,8 @@ namespace native {
 // which is at least as accurate as NumPy's float16 ufuncs (they round every intermediate).
 // The CPU tables list such kernels as InFloat32<&Kernel, output argument indexes...>; a kernel whose arrays do
 // not fit that form (the optimizer's state list) uses Float32Copies directly. The np layer does the same for
-// its elementwise math (np/math.cc ComputeDtype), and the losses for theirs (loss_internal ComputeArray).
+// its elementwise math (np/math.cc ComputeDtype), the losses for theirs (loss_internal ComputeArray), and kernels
+// compiled from .cnet (fused expressions) for a placeholder bound to float16 (user_kernels/call.cc LoopDtype).
 
 /// Whether `a` is a defined float16 array.
 inline bool IsFloat16(const Array& a) { return a.defined() && a.dtype() == Dtype::kFloat16; }
