@@ -74,6 +74,17 @@ TEST(UserKernelCall, MismatchedPlaceholderIsCupysTypeError) {
     }
 }
 
+// float16 binds T but the loop runs in float32 (Note [float16 on the CPU]): float16 results, allocated or given.
+TEST(UserKernelCall, Float16RunsInFloat32) {
+    const Array x = np::arange(3.0).astype(Dtype::kFloat16), y = Array::Full(Shape{}, 0.5, Dtype::kFloat16);
+    const Array z = user_kernels::Elementwise(kSubSpec, kSub, {x, y})[0];
+    EXPECT_EQ(z.dtype(), Dtype::kFloat16);
+    EXPECT_EQ(z.to_vector<double>(), (std::vector<double>{-0.5, 0.5, 1.5}));
+    const Array out = np::zeros(Shape{3}, Dtype::kFloat16);
+    user_kernels::Elementwise(kSubSpec, kSub, {y, x, out});
+    EXPECT_EQ(out.to_vector<double>(), (std::vector<double>{0.5, -0.5, -1.5}));
+}
+
 TEST(UserKernelCall, OutputArgumentsAreWrittenAndChecked) {
     const Array x = np::arange(6.0).reshape(Shape{2, 3});
     // A non-contiguous output (a transposed view) receives the values through a temporary.

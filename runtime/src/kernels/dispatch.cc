@@ -17,6 +17,10 @@ void ThrowMixedDevices(const char* family, const char* kernel, Device a, Device 
                                              a.ToString(), " and ", b.ToString(), ")"));
 }
 
+void RethrowNamingKernel(const char* family, const char* kernel, const DtypeError& e) {
+    throw DtypeError(cnet::internal::StrCat(family, ".", kernel, ": ", e.what()));
+}
+
 }  // namespace internal
 }  // namespace kernels
 }  // namespace cnet

@@ -4,9 +4,7 @@
 namespace cnet {
 namespace kernels {
 
-namespace {
-
-int StateCount(UpdateRule rule, bool amsgrad) {
+int UpdateStateCount(UpdateRule rule, bool amsgrad) {
     switch (rule) {
         case UpdateRule::kSgd: return 0;
         case UpdateRule::kAdaDelta: return 2;
@@ -17,10 +15,8 @@ int StateCount(UpdateRule rule, bool amsgrad) {
     }
 }
 
-}  // namespace
-
 void Update(UpdateRule rule, const UpdateArgs& args, const Array& param, const Array& grad, const Array* state) {
-    const int n = StateCount(rule, args.amsgrad);
+    const int n = UpdateStateCount(rule, args.amsgrad);
     const Device device = CommonDevice<OptimizerKernels>(
         "Update", {&param, &grad, n > 0 ? &state[0] : nullptr, n > 1 ? &state[1] : nullptr,
                    n > 2 ? &state[2] : nullptr});

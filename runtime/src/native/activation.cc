@@ -13,6 +13,7 @@
 #include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/threading.h"
 #include "native/elementwise.h"
+#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -137,23 +138,12 @@ void GradTyped(Activation op, const Array& s, const Array& gy, T a, Array& gx) {
     }
 }
 
-// float16 is a storage dtype: run `body(inputs, out)` on float32 copies and store the result back. Other
-// dtypes run in place, with no allocation.
-template <typename Body>
-void InComputeDtype(std::initializer_list<Array> inputs, const Array& out, Body body) {
-    for (const Array& a : inputs)
-        CNET_CHECK_AS(DtypeError, a.dtype() == out.dtype() && a.shape() == out.shape(),
-                      "internal: activation kernel operands differ: ", a.shape(), " ", DtypeName(a.dtype()), " vs ",
+// The elementwise kernels' operands have the output's shape and dtype.
+void CheckOperands(std::initializer_list<const Array*> inputs, const Array& out) {
+    for (const Array* a : inputs)
+        CNET_CHECK_AS(DtypeError, a->dtype() == out.dtype() && a->shape() == out.shape(),
+                      "internal: activation kernel operands differ: ", a->shape(), " ", DtypeName(a->dtype()), " vs ",
                       out.shape(), " ", DtypeName(out.dtype()));
-    if (out.dtype() != Dtype::kFloat16) {
-        body(inputs.begin(), out);
-        return;
-    }
-    std::vector<Array> in32;
-    for (const Array& a : inputs) in32.push_back(a.astype(Dtype::kFloat32));
-    Array out32 = Array::Empty(out.shape(), Dtype::kFloat32, out.device());
-    body(in32.data(), out32);
-    Array(out).assign(out32);
 }
 
 // The (outer, n, inner) view of a C-contiguous array around `axis`.
@@ -243,44 +233,40 @@ void SoftmaxGradTyped(const T* y, const T* gy, T* gx, const AxisBlocks& b, bool 
 }  // namespace
 
 void ActivationForward(Activation op, const Array& x, double a, const Array& y) {
-    InComputeDtype({x}, y, [op, a](const Array* in, const Array& out_in) {
-        Array out = out_in;
-        CNET_DISPATCH_FLOAT(out.dtype(), T, { ForwardTyped<T>(op, in[0], static_cast<T>(a), out); });
-    });
+    CheckOperands({&x}, y);
+    Array out = y;
+    CNET_DISPATCH_FLOAT(out.dtype(), T, { ForwardTyped<T>(op, x, static_cast<T>(a), out); });
 }
 
 void ActivationGrad(Activation op, const Array& src, const Array& gy, double a, const Array& gx) {
-    InComputeDtype({src, gy}, gx, [op, a](const Array* in, const Array& out_in) {
-        Array out = out_in;
-        CNET_DISPATCH_FLOAT(out.dtype(), T, { GradTyped<T>(op, in[0], in[1], static_cast<T>(a), out); });
-    });
+    CheckOperands({&src, &gy}, gx);
+    Array out = gx;
+    CNET_DISPATCH_FLOAT(out.dtype(), T, { GradTyped<T>(op, src, gy, static_cast<T>(a), out); });
 }
 
 void Softmax(const Array& x, int axis, bool log, const Array& y) {
     CNET_CHECK(y.is_contiguous(), "internal: softmax output must be contiguous");
-    InComputeDtype({x}, y, [axis, log](const Array* in, const Array& out) {
-        const Array xc = in[0].as_contiguous();
-        const AxisBlocks b(xc.shape(), axis);
-        CNET_DISPATCH_FLOAT(out.dtype(), T, { SoftmaxTyped<T>(xc.data<T>(), out.data<T>(), b, log); });
-    });
+    CheckOperands({&x}, y);
+    const Array xc = x.as_contiguous();
+    const AxisBlocks b(xc.shape(), axis);
+    CNET_DISPATCH_FLOAT(y.dtype(), T, { SoftmaxTyped<T>(xc.data<T>(), y.data<T>(), b, log); });
 }
 
 void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Array& gx) {
     CNET_CHECK(gx.is_contiguous(), "internal: softmax gradient output must be contiguous");
-    InComputeDtype({y, gy}, gx, [axis, log](const Array* in, const Array& out) {
-        const Array yc = in[0].as_contiguous(), gc = in[1].as_contiguous();
-        const AxisBlocks b(yc.shape(), axis);
-        CNET_DISPATCH_FLOAT(out.dtype(), T,
-                            { SoftmaxGradTyped<T>(yc.data<T>(), gc.data<T>(), out.data<T>(), b, log); });
-    });
+    CheckOperands({&y, &gy}, gx);
+    const Array yc = y.as_contiguous(), gc = gy.as_contiguous();
+    const AxisBlocks b(yc.shape(), axis);
+    CNET_DISPATCH_FLOAT(gx.dtype(), T, { SoftmaxGradTyped<T>(yc.data<T>(), gc.data<T>(), gx.data<T>(), b, log); });
 }
 
 }  // namespace native
 
 template <>
 const kernels::ActivationKernels& kernels::NativeKernels<kernels::ActivationKernels>() {
-    static const ActivationKernels table{&native::ActivationForward, &native::ActivationGrad, &native::Softmax,
-                                         &native::SoftmaxGrad};
+    static const ActivationKernels table{
+        native::InFloat32<&native::ActivationForward, 3>, native::InFloat32<&native::ActivationGrad, 4>,
+        native::InFloat32<&native::Softmax, 3>, native::InFloat32<&native::SoftmaxGrad, 4>};
     return table;
 }
 

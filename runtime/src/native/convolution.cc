@@ -11,6 +11,7 @@
 #include "cnet/kernels/linalg.h"
 #include "native/convolution_dnnl.h"
 #include "native/window.h"
+#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -151,11 +152,12 @@ void ConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const Con
 
 template <>
 const kernels::ConvolutionKernels& kernels::NativeKernels<kernels::ConvolutionKernels>() {
-    static const ConvolutionKernels table{&native::Im2Col,
-                                          &native::Col2Im,
-                                          &native::ConvolutionForward,
-                                          &native::ConvolutionBackwardData,
-                                          &native::ConvolutionBackwardWeights,
+    // float16 runs the float32 code, so it takes oneDNN too (Note [float16 on the CPU]).
+    static const ConvolutionKernels table{native::InFloat32<&native::Im2Col, 2>,
+                                          native::InFloat32<&native::Col2Im, 2>,
+                                          native::InFloat32<&native::ConvolutionForward, 4>,
+                                          native::InFloat32<&native::ConvolutionBackwardData, 3>,
+                                          native::InFloat32<&native::ConvolutionBackwardWeights, 3>,
                                           &native::ConvolutionUsesOneDnn};
     return table;
 }

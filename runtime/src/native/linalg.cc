@@ -4,6 +4,7 @@
 #include <Eigen/Core>
 
 #include "cnet/core/threading.h"
+#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -137,7 +138,7 @@ void Gemm(const Array& a_in, bool trans_a, const Array& b_in, bool trans_b, cons
 
 template <>
 const kernels::LinalgKernels& kernels::NativeKernels<kernels::LinalgKernels>() {
-    static const LinalgKernels table{&native::Gemm};
+    static const LinalgKernels table{native::InFloat32<&native::Gemm, 4>};
     return table;
 }
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "cnet/core/dtype_dispatch.h"
+#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -108,7 +109,8 @@ void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Arr
 
 template <>
 const kernels::LstmKernels& kernels::NativeKernels<kernels::LstmKernels>() {
-    static const LstmKernels table{&native::LstmForward, &native::LstmBackward};
+    static const LstmKernels table{native::InFloat32<&native::LstmForward, 2, 3>,
+                                   native::InFloat32<&native::LstmBackward, 5, 6>};
     return table;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/threading.h"
+#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -115,7 +116,8 @@ void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, cons
 
 template <>
 const kernels::NormalizationKernels& kernels::NativeKernels<kernels::NormalizationKernels>() {
-    static const NormalizationKernels table{&native::BatchNormForward, &native::BatchNormBackward};
+    static const NormalizationKernels table{native::InFloat32<&native::BatchNormForward, 4, 5, 6>,
+                                            native::InFloat32<&native::BatchNormBackward, 5, 6, 7>};
     return table;
 }
 

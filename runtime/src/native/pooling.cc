@@ -9,6 +9,7 @@
 #include "cnet/core/threading.h"
 #include "native/pooling_roi.h"
 #include "native/window.h"
+#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -268,10 +269,14 @@ void PoolingIndexMask(const Array& indexes, const ConvParams& p, const Array& ma
 
 template <>
 const kernels::PoolingKernels& kernels::NativeKernels<kernels::PoolingKernels>() {
-    static const PoolingKernels table{&native::MaxPoolingForward,      &native::MaxPoolingBackward,
-                                      &native::MaxPoolingGather,       &native::AveragePoolingForward,
-                                      &native::AveragePoolingBackward, &native::PoolingIndexMask,
-                                      &native::RoiPoolingForward,      &native::RoiPoolingBackward};
+    static const PoolingKernels table{native::InFloat32<&native::MaxPoolingForward, 2>,
+                                      native::InFloat32<&native::MaxPoolingBackward, 3>,
+                                      native::InFloat32<&native::MaxPoolingGather, 3>,
+                                      native::InFloat32<&native::AveragePoolingForward, 3>,
+                                      native::InFloat32<&native::AveragePoolingBackward, 3>,
+                                      native::InFloat32<&native::PoolingIndexMask, 2>,
+                                      native::InFloat32<&native::RoiPoolingForward, 3>,
+                                      native::InFloat32<&native::RoiPoolingBackward, 3>};
     return table;
 }
 

@@ -242,9 +242,11 @@ Array& InPlace(Array& a, const Array& result) {
 }
 
 // Gradient accumulation runs `a += b` on every backward: when nothing can alias or change dtype, compute straight
-// into a's memory instead of into a temporary that is then copied back.
+// into a's memory instead of into a temporary that is then copied back. float16 takes np::binary (computed in
+// float32).
 bool CanComputeInPlace(const Array& a, const Array& b) {
-    return a.is_contiguous() && IsFloat(a.dtype()) && a.dtype() == b.dtype() && a.shape() == b.shape() &&
+    return a.is_contiguous() && np::ComputeDtype(a.dtype()) == a.dtype() && IsFloat(a.dtype()) && a.dtype() == b.dtype() &&
+           a.shape() == b.shape() &&
            a.device().is_cpu() && b.device().is_cpu() && a.storage() != b.storage();
 }
 Array& InPlaceBinary(kernels::BinaryOp op, Array& a, const Array& b) {

@@ -23,7 +23,9 @@ std::string Msg(const Spec& spec, const Parts&... parts) {
 }
 
 /// The dtype of every parameter (inputs, then outputs), binding placeholders from the outputs first, then the
-/// input arrays, then the input scalars.
+/// input arrays, then the input scalars. A placeholder bound to float16 stays float16 here: the loop runs on
+/// float32 operands (LoopDtype) and its float16 outputs are rounded back (FinishOutputs), as the CPU kernels do
+/// (Note [float16 on the CPU] in native/float32_compute.h).
 std::vector<Dtype> BindTypes(const Spec& spec, const std::vector<Arg>& args) {
     std::map<std::string, std::pair<Dtype, const char*>> bound;  // placeholder -> (dtype, bound by)
     const std::size_t nin = spec.in.size();
@@ -55,9 +57,11 @@ std::vector<Dtype> BindTypes(const Spec& spec, const std::vector<Arg>& args) {
                                  " appears in no input; pass the output array after the inputs"));
         }
         const Dtype d = it->second.first;
-        if (d != Dtype::kInt32 && d != Dtype::kInt64 && d != Dtype::kFloat32 && d != Dtype::kFloat64) {
+        if (d != Dtype::kInt32 && d != Dtype::kInt64 && d != Dtype::kFloat16 && d != Dtype::kFloat32 &&
+            d != Dtype::kFloat64) {
             throw DtypeError(Msg(spec, "type placeholder ", p.type, " is ", d,
-                                 "; kernels are compiled for int32, int64, float32 and float64"));
+                                 "; kernels are compiled for int32, int64, float32 and float64 (float16 runs as "
+                                 "float32)"));
         }
         return d;
     };
@@ -65,6 +69,9 @@ std::vector<Dtype> BindTypes(const Spec& spec, const std::vector<Arg>& args) {
     for (const Param& p : spec.out) dtypes.push_back(resolve(p));
     return dtypes;
 }
+
+/// The dtype the generated loop runs in for a parameter of dtype `d`: float16 is computed in float32.
+Dtype LoopDtype(Dtype d) { return d == Dtype::kFloat16 ? Dtype::kFloat32 : d; }
 
 void CheckArgCount(const Spec& spec, const std::vector<Arg>& args) {
     const std::size_t nin = spec.in.size(), nout = spec.out.size();
@@ -115,9 +122,14 @@ Array OutputOperand(const std::vector<Arg>& args, std::size_t k, Dtype d, const 
     return Array::Empty(shape, d, device);
 }
 
-void FinishOutputs(const std::vector<Arg>& args, std::size_t nin, std::vector<Array>& outs) {
+/// The outputs in their parameters' dtypes (`dtypes`, inputs first), written into the caller's arrays when given.
+void FinishOutputs(const std::vector<Arg>& args, std::size_t nin, const std::vector<Dtype>& dtypes,
+                   std::vector<Array>& outs) {
     for (std::size_t k = 0; k < outs.size(); ++k) {
-        if (nin + k >= args.size()) continue;
+        if (nin + k >= args.size()) {
+            outs[k] = outs[k].astype(dtypes[nin + k], false);
+            continue;
+        }
         Array given = args[nin + k].array();  // a handle: assign writes the caller's memory
         if (given.storage() != outs[k].storage() || given.offset() != outs[k].offset()) given.assign(outs[k]);
         outs[k] = given;
@@ -165,15 +177,15 @@ std::vector<Array> Elementwise(const Spec& spec, const kernels::UserKernelCode& 
     std::vector<Array> operands;
     std::vector<int64_t> steps(nin + nout, 1);
     for (std::size_t k = 0; k < nin; ++k) {
-        operands.push_back(Operand(args[k], dtypes[k], spec.in[k].raw, shape, device, &steps[k]));
+        operands.push_back(Operand(args[k], LoopDtype(dtypes[k]), spec.in[k].raw, shape, device, &steps[k]));
     }
     std::vector<Array> outs;
     for (std::size_t k = 0; k < nout; ++k) {
-        outs.push_back(OutputOperand(args, nin + k, dtypes[nin + k], shape, device));
+        outs.push_back(OutputOperand(args, nin + k, LoopDtype(dtypes[nin + k]), shape, device));
         operands.push_back(outs.back());
     }
     kernels::RunUserKernel(code, operands, steps, n, n);
-    FinishOutputs(args, nin, outs);
+    FinishOutputs(args, nin, dtypes, outs);
     return outs;
 }
 
@@ -221,19 +233,19 @@ std::vector<Array> Reduction(const Spec& spec, const kernels::UserKernelCode& co
     for (std::size_t k = 0; k < nin; ++k) {
         if (!args[k].is_array()) {
             steps[k] = 0;
-            operands.push_back(Array::Full(Shape{}, args[k].scalar(), dtypes[k], device));
+            operands.push_back(Array::Full(Shape{}, args[k].scalar(), LoopDtype(dtypes[k]), device));
             continue;
         }
-        Array a = args[k].array().astype(dtypes[k], false).broadcast_to(shape);
+        Array a = args[k].array().astype(LoopDtype(dtypes[k]), false).broadcast_to(shape);
         operands.push_back(a.transpose(Dims(perm)).copy());
     }
     std::vector<Array> outs;
     for (std::size_t k = 0; k < nout; ++k) {
-        outs.push_back(OutputOperand(args, nin + k, dtypes[nin + k], result_shape, device));
+        outs.push_back(OutputOperand(args, nin + k, LoopDtype(dtypes[nin + k]), result_shape, device));
         operands.push_back(outs.back());
     }
     kernels::RunUserKernel(code, operands, steps, n, size);
-    FinishOutputs(args, nin, outs);
+    FinishOutputs(args, nin, dtypes, outs);
     return outs;
 }
 

@@ -11,6 +11,7 @@
 #include "cnet/functions/array.h"
 #include "cnet/np/math.h"
 #include "cnet/testing/gradient_check.h"
+#include "function_test_util.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"
 
@@ -31,6 +32,7 @@ using gradient_check::check_backward;
 using gradient_check::check_double_backward;
 using testing_util::Arange;
 using testing_util::Arr;
+using testing_util::ExpectFloat16LikeFloat32;
 using testing_util::Uniform;
 
 const Dtype kF64 = Dtype::kFloat64;
@@ -288,6 +290,19 @@ TEST(ArrayTest, CopyGradients) {
     EXPECT_ALLCLOSE(h.grad(), Arr({0.5, 2}, kF64));
     CheckGrads([](const VarList& v) { return VarList{F::copy(v[0], -1)}; }, {x});
     CheckGrads([](const VarList& v) { return F::identity(v); }, {x, Uniform(Shape{}, -1, 1, kF64, 5)});
+}
+
+// float16 (GoogLeNetBNFp16's inception concat, the models' F.cast of their input): dtypes as Chainer gives them.
+TEST(ArrayTest, Float16ConcatReshapeAndCast) {
+    const Array a = Uniform(Shape{2, 3, 2}, -1, 1, kF64, 1), b = Uniform(Shape{2, 1, 2}, -1, 1, kF64, 2);
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::concat({v[0], v[1]}, 1); }, {a, b}, 0, 0);
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::reshape(v[0], Shape{3, 4}); }, {a}, 0, 0);
+    const Variable x(a.astype(Dtype::kFloat32));
+    Variable y = F::cast(x, Dtype::kFloat16);
+    EXPECT_EQ(y.dtype(), Dtype::kFloat16);
+    y.set_grad(Array::Ones(y.shape(), Dtype::kFloat16));
+    y.backward();
+    EXPECT_EQ(x.grad().dtype(), Dtype::kFloat32);  // the gradient comes back in x's dtype
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "cnet/functions/reduction.h"
 #include "cnet/np/math.h"
 #include "cnet/testing/gradient_check.h"
+#include "function_test_util.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"
 
@@ -20,6 +21,7 @@ namespace F = functions;
 using gradient_check::check_backward;
 using gradient_check::check_double_backward;
 using testing_util::Arr;
+using testing_util::ExpectFloat16LikeFloat32;
 using testing_util::Uniform;
 const Dtype kF64 = Dtype::kFloat64;
 
@@ -153,6 +155,14 @@ TEST(EmbedIDTest, Gradients) {
         check_backward(f, {W}, {gy});
         check_double_backward(f, {W}, {gy}, {Uniform(W.shape(), -1, 1, kF64, 3)});
     }
+}
+
+// float16 (AlexFp16's fc layers): computed in float32 and rounded, with and without b.
+TEST(LinearTest, Float16IsComputedInFloat32) {
+    const Array x = Uniform(Shape{3, 2, 2, 2}, -1, 1, kF64, 1), W = Uniform(Shape{5, 8}, -1, 1, kF64, 2);
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::linear(v[0], v[1], v[2]); },
+                             {x, W, Uniform(Shape{5}, -1, 1, kF64, 3)});
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::linear(v[0], v[1]); }, {x, W});
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
 #include "cnet/testing/gradient_check.h"
+#include "function_test_util.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"
 
@@ -24,6 +25,7 @@ namespace {
 namespace F = functions;
 using gradient_check::check_backward;
 using gradient_check::check_double_backward;
+using testing_util::ExpectFloat16LikeFloat32;
 using testing_util::Uniform;
 const Dtype kF32 = Dtype::kFloat32, kF64 = Dtype::kFloat64;
 
@@ -204,6 +206,20 @@ TEST(ConvolutionTest, OneDnnAgreesWithTheReferencePath) {
         };
         const std::vector<Array> fast = run("auto"), ref = run("never");
         for (size_t i = 0; i < fast.size(); ++i) EXPECT_ALLCLOSE(fast[i], ref[i], 1e-4, 1e-4) << "output " << i;
+    }
+}
+
+// float16 (AlexFp16): computed in float32 and rounded, on the reference path and on oneDNN, with and without b.
+TEST(ConvolutionTest, Float16IsComputedInFloat32) {
+    const Array x = Uniform(Shape{2, 4, 7, 6}, -1, 1, kF64, 1), W = Uniform(Shape{6, 2, 3, 3}, -1, 1, kF64, 2);
+    const Array b = Uniform(Shape{6}, -1, 1, kF64, 3);
+    for (const char* mode : {"auto", "never"}) {
+        SCOPED_TRACE(mode);
+        using_config use(std::string("use_ideep"), mode);
+        ExpectFloat16LikeFloat32([](const VarList& v) { return F::convolution_2d(v[0], v[1], v[2], 2, 1, false, 1, 2); },
+                                 {x, W, b});
+        ExpectFloat16LikeFloat32([](const VarList& v) { return F::convolution_2d(v[0], v[1], Variable(), 1, 1); },
+                                 {x, Uniform(Shape{3, 4, 3, 3}, -1, 1, kF64, 4)});
     }
 }
 

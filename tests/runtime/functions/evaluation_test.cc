@@ -73,5 +73,13 @@ TEST(EvaluationTest, R2Score) {
     EXPECT_NEAR(F::r2_score(p2, t2).array().item<double>(), (r0 + 1) / 2, 1e-12);
 }
 
+// Chainer's accuracy has y's dtype: float16 for a float16 model.
+TEST(EvaluationTest, Float16Accuracy) {
+    const Variable y(Arr({0.1, 0.8, 0.1, 0.9, 0.05, 0.05, 0.2, 0.3, 0.5, 0, 0, 1}, Shape{4, 3}, Dtype::kFloat16));
+    const Variable acc = F::accuracy(y, Variable(Arr({1, 0, 1, 2}, kI32)));
+    EXPECT_EQ(acc.dtype(), Dtype::kFloat16);
+    EXPECT_EQ(acc.array().item<double>(), 0.75);
+}
+
 }  // namespace
 }  // namespace cnet

@@ -9,6 +9,7 @@
 #include "cnet/core/function_node.h"
 #include "cnet/functions/loss.h"
 #include "cnet/testing/gradient_check.h"
+#include "function_test_util.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"
 
@@ -22,6 +23,7 @@ namespace F = functions;
 using gradient_check::check_backward;
 using gradient_check::check_double_backward;
 using testing_util::Arr;
+using testing_util::ExpectFloat16LikeFloat32;
 using testing_util::Uniform;
 
 const Dtype kF64 = Dtype::kFloat64;
@@ -134,6 +136,13 @@ TEST(SoftmaxCrossEntropyTest, Float16AndInt64Labels) {
     const Variable half = F::softmax_cross_entropy(x.astype(Dtype::kFloat16), t);
     EXPECT_EQ(half.dtype(), Dtype::kFloat16);
     EXPECT_NEAR(half.array().item<double>(), expected, 2e-3);
+}
+
+// The float16 gradient (the models' loss.backward()): float16, the float32 gradient rounded.
+TEST(SoftmaxCrossEntropyTest, Float16Gradient) {
+    const Array x = Uniform(Shape{3, 4}, -2, 2, kF64, 3);
+    const Array t = Arr({1, 3, 0}, Dtype::kInt32);
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::softmax_cross_entropy(v[0], v[1]); }, {x, t});
 }
 
 TEST(SoftmaxCrossEntropyTest, Gradients) {

@@ -118,5 +118,22 @@ TEST(GaussianTest, ValuesAndGradients) {
     }
 }
 
+// float16 (AlexFp16's fc layers): the kept values are x / (1 - ratio) rounded to float16, and the gradient is the
+// float16 mask.
+TEST(DropoutTest, Float16KeepsItsDtype) {
+    using_config train("train", true);
+    np::random::seed(0);
+    const Variable x(Array::Ones(Shape{10, 10}, Dtype::kFloat16));
+    auto [y, mask] = F::dropout(x, 0.3, Array(), true);
+    EXPECT_EQ(y.dtype(), Dtype::kFloat16);
+    EXPECT_EQ(mask.dtype(), Dtype::kFloat16);
+    const double kept = Array::Full(Shape{}, 1 / 0.7, Dtype::kFloat16).item<double>();
+    for (double v : y.array().to_vector<double>()) EXPECT_TRUE(v == 0.0 || v == kept) << v;
+    y.set_grad(Array::Ones(y.shape(), Dtype::kFloat16));
+    y.backward();
+    EXPECT_EQ(x.grad().dtype(), Dtype::kFloat16);
+    EXPECT_ALLCLOSE(x.grad().astype(kF64), mask.astype(kF64), 0, 0);
+}
+
 }  // namespace
 }  // namespace cnet

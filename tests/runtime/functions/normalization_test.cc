@@ -10,6 +10,7 @@
 #include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
 #include "cnet/testing/gradient_check.h"
+#include "function_test_util.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"
 
@@ -28,6 +29,7 @@ using gradient_check::check_backward;
 using gradient_check::check_double_backward;
 using testing_util::Arange;
 using testing_util::Arr;
+using testing_util::ExpectFloat16LikeFloat32;
 using testing_util::Uniform;
 const Dtype kF64 = Dtype::kFloat64;
 
@@ -151,6 +153,28 @@ TEST(NormalizationTest, Gradients) {
     check([](const VarList& v) { return F::local_response_normalization(v[0], 3); },
           {Uniform(Shape{2, 4, 2, 2}, -1, 1, kF64, 15)});
     check([](const VarList& v) { return F::normalize(v[0]); }, {Uniform(Shape{3, 4}, 0.5, 1, kF64, 16)});
+}
+
+// float16 (GoogLeNetBNFp16's BatchNormalization(dtype=float16), AlexFp16's LRN): computed in float32 and rounded;
+// the running statistics stay float16, as Chainer's avg_mean and avg_var.
+TEST(NormalizationTest, Float16IsComputedInFloat32) {
+    const Array x = Uniform(Shape{4, 3, 2, 2}, -1, 1, kF64, 1);
+    const Array gamma = Uniform(Shape{3}, 0.5, 1.5, kF64, 2), beta = Uniform(Shape{3}, -1, 1, kF64, 3);
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::batch_normalization(v[0], v[1], v[2]); },
+                             {x, gamma, beta});
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::local_response_normalization(v[0], 3, 1, 0.5); },
+                             {x});
+
+    Array mean16 = Array::Zeros(Shape{3}, Dtype::kFloat16), var16 = Array::Ones(Shape{3}, Dtype::kFloat16);
+    Array mean32 = Array::Zeros(Shape{3}, Dtype::kFloat32), var32 = Array::Ones(Shape{3}, Dtype::kFloat32);
+    const Array x16 = x.astype(Dtype::kFloat16), g16 = gamma.astype(Dtype::kFloat16), b16 = beta.astype(Dtype::kFloat16);
+    F::batch_normalization(x16, g16, b16, 2e-5, mean16, var16);
+    F::batch_normalization(x16.astype(Dtype::kFloat32), g16.astype(Dtype::kFloat32), b16.astype(Dtype::kFloat32), 2e-5,
+                           mean32, var32);
+    EXPECT_EQ(mean16.dtype(), Dtype::kFloat16);
+    EXPECT_EQ(var16.dtype(), Dtype::kFloat16);
+    EXPECT_ALLCLOSE(mean16.astype(kF64), mean32.astype(kF64), 1e-3, 1e-2);
+    EXPECT_ALLCLOSE(var16.astype(kF64), var32.astype(kF64), 1e-3, 1e-2);
 }
 
 }  // namespace

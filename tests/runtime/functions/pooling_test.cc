@@ -8,6 +8,7 @@
 
 #include "cnet/np/math.h"
 #include "cnet/testing/gradient_check.h"
+#include "function_test_util.h"
 #include "gradcheck_registry.h"
 #include "test_util.h"
 
@@ -26,6 +27,7 @@ using gradient_check::check_backward;
 using gradient_check::check_double_backward;
 using testing_util::Arange;
 using testing_util::Arr;
+using testing_util::ExpectFloat16LikeFloat32;
 using testing_util::Uniform;
 const Dtype kF64 = Dtype::kFloat64;
 
@@ -155,6 +157,15 @@ TEST(PoolingTest, RoiPooling) {
     auto f = [&](const VarList& v) { return VarList{F::roi_pooling_2d(v[0], r, 2, 3, 1.0)}; };
     check_backward(f, {xs}, {Uniform(Shape{3, 2, 2, 3}, -1, 1, kF64, 3)});
     EXPECT_THROW(F::roi_pooling_2d(x, Arr({3, 0, 0, 1, 1}, Shape{1, 5}, kF64), 2, 2, 1.0), IndexError);
+}
+
+// float16 (AlexFp16, GoogLeNetBNFp16): computed in float32 and rounded, forward and backward.
+TEST(PoolingTest, Float16IsComputedInFloat32) {
+    const Array x = Uniform(Shape{2, 3, 7, 8}, -1, 1, kF64, 1);
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::max_pooling_2d(v[0], 3, 2); }, {x});
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::max_pooling_2d(v[0], 3, 2, 1); }, {x});
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::average_pooling_2d(v[0], 3, 2, 1); }, {x});
+    ExpectFloat16LikeFloat32([](const VarList& v) { return F::average_pooling_2d(v[0], 2); }, {x});
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "cnet/backends/cuda.h"
 #include "cnet/backends/cupy.h"
 #include "cnet/core/memory.h"
+#include "cnet/kernels/convolution.h"
 #include "cnet/kernels/copy.h"
 #include "cnet/kernels/elementwise.h"
 #include "cnet/kernels/transfer.h"
@@ -59,6 +60,25 @@ TEST(DeviceSeamTest, CudaWithoutBackendIsUnavailable) {
     EXPECT_FALSE(reason.empty());
     EXPECT_TRUE(IsDeviceAvailable(Device::Cpu()));
     RequireDevice(Device::Cpu());
+}
+
+// A kernel's dtype error names the kernel as well as the dtype; float16 is computed in float32 (Note [float16 on the
+// CPU]), so only dtypes with no float computation are refused.
+TEST(DeviceSeamTest, DtypeErrorsNameTheKernel) {
+    const Array x = Array::Zeros({1, 1, 3, 3}, Dtype::kInt32), W = Array::Zeros({1, 1, 2, 2}, Dtype::kInt32);
+    const Array y = Array::Zeros({1, 1, 2, 2}, Dtype::kInt32);
+    const kernels::ConvParams p{Dims{2, 2}, Dims{1, 1}, Dims{0, 0}, Dims{1, 1}};
+    try {
+        kernels::ConvolutionForward(x, W, Array(), p, y);
+        ADD_FAILURE() << "no DtypeError";
+    } catch (const DtypeError& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("convolution.ConvolutionForward: ", 0), 0u) << e.what();
+        EXPECT_NE(std::string(e.what()).find("int32"), std::string::npos) << e.what();
+    }
+    const Array y16 = Array::Empty({1, 1, 2, 2}, Dtype::kFloat16);
+    kernels::ConvolutionForward(Array::Ones({1, 1, 3, 3}, Dtype::kFloat16), Array::Ones({1, 1, 2, 2}, Dtype::kFloat16),
+                                Array(), p, y16);
+    EXPECT_ALLCLOSE(y16, Array::Full({1, 1, 2, 2}, 4, Dtype::kFloat16), 0, 0);
 }
 
 // A fake CUDA device 0 backed by host memory, with no kernel tables until a test registers some: whatever runs on

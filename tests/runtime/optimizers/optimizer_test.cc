@@ -10,6 +10,7 @@
 
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/reduction.h"
+#include "cnet/optimizer_hooks/optimizer_hooks.h"
 #include "cnet/optimizers/optimizers.h"
 #include "test_util.h"
 
@@ -53,6 +54,28 @@ TEST(MomentumSGDTest, TwoStepsByHand) {
     Step(opt, Arr({2}, Dtype::kFloat64));  // v = 0.9 * -0.1 - 0.2 = -0.29, w = 0.61
     EXPECT_ALLCLOSE(W(opt), Arr({0.61}, Dtype::kFloat64), 1e-12, 0);
     EXPECT_ALLCLOSE(opt.target->param("w").update_rule()->state("v"), Arr({-0.29}, Dtype::kFloat64), 1e-12, 0);
+}
+
+// A float16 parameter (AlexFp16 without use_fp32_update): the parameter and its state stay float16, each step
+// computed in float32 and rounded (Chainer rounds after every NumPy float16 operation; the two agree to float16
+// precision). The same for the gradient hooks.
+TEST(MomentumSGDTest, Float16ParameterStaysFloat16) {
+    const Array w0 = testing_util::Uniform(Shape{50}, -1, 1, Dtype::kFloat16, 1);
+    const Array g0 = testing_util::Uniform(Shape{50}, -1, 1, Dtype::kFloat16, 2);
+    O::MomentumSGD half(0.1, 0.9), single(0.1, 0.9);
+    half.setup(ParamLink(w0));
+    single.setup(ParamLink(w0.astype(Dtype::kFloat32)));
+    half.add_hook(optimizer_hooks::WeightDecay(1e-2));
+    single.add_hook(optimizer_hooks::WeightDecay(1e-2));
+    for (int step = 0; step < 3; ++step) {
+        Step(half, g0);
+        Step(single, g0.astype(Dtype::kFloat32));
+    }
+    EXPECT_EQ(W(half).dtype(), Dtype::kFloat16);
+    EXPECT_EQ(half.target->param("w").update_rule()->state("v").dtype(), Dtype::kFloat16);
+    EXPECT_ALLCLOSE(W(half).astype(Dtype::kFloat64), W(single).astype(Dtype::kFloat64), 2e-3, 2e-3);
+    EXPECT_ALLCLOSE(half.target->param("w").update_rule()->state("v").astype(Dtype::kFloat64),
+                    single.target->param("w").update_rule()->state("v").astype(Dtype::kFloat64), 2e-3, 2e-3);
 }
 
 TEST(AdamTest, TwoStepsByHand) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "cnet/core/array.h"
+#include "cnet/core/error.h"
 
 namespace cnet {
 namespace kernels {
@@ -36,6 +37,9 @@ inline const Table* cuda_kernels = nullptr;
 /// kernel == nullptr: the backend of `device` has no table for the family.
 [[noreturn]] void ThrowNotImplemented(const char* family, const char* kernel, Device device);
 [[noreturn]] void ThrowMixedDevices(const char* family, const char* kernel, Device a, Device b);
+/// Rethrows a kernel's DtypeError (e.g. CNET_DISPATCH_FLOAT's "expected float32 or float64, got int32") with the
+/// kernel's name in front, so that the message names the operation as well as the dtype.
+[[noreturn]] void RethrowNamingKernel(const char* family, const char* kernel, const DtypeError& e);
 }  // namespace internal
 
 /// Installs the CUDA table of a family (called by the CUDA backend when it initialises).
@@ -76,7 +80,11 @@ template <typename Table, typename Fn, typename... Args>
 decltype(auto) CallKernel(Fn Table::*entry, const char* kernel, Device device, Args&&... args) {
     const Fn fn = KernelsFor<Table>(device).*entry;
     if (fn == nullptr) internal::ThrowNotImplemented(Table::kFamily, kernel, device);
-    return fn(std::forward<Args>(args)...);
+    try {
+        return fn(std::forward<Args>(args)...);
+    } catch (const DtypeError& e) {
+        internal::RethrowNamingKernel(Table::kFamily, kernel, e);
+    }
 }
 
 /// CommonDevice + CallKernel: the usual body of an entry point.

@@ -21,6 +21,9 @@ struct UpdateArgs {
     bool amsgrad = false;
 };
 
+/// The number of state arrays `rule` has (the list above).
+int UpdateStateCount(UpdateRule rule, bool amsgrad);
+
 /// Updates param (contiguous, float) in place from grad (contiguous, same shape and dtype) and the rule's
 /// state arrays (`state` points at as many as the rule has).
 void Update(UpdateRule rule, const UpdateArgs& args, const Array& param, const Array& grad, const Array* state);
