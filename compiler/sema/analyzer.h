@@ -150,8 +150,7 @@ public:
     ir::FunctionInfo* ChooseInstance(ir::FunctionInfo* fn, ir::CallInfo& call, const std::vector<TypeRef>& types);
     void AnalyzeInstances();
     void SpliceInstances();  // into Program::functions, after their originals
-    bool HasInstances(const ir::FunctionInfo& fn) const;
-    /// An error in a generic body already reported at the same place (for another instantiation).
+    /// An error already reported at the same place, in a program with instantiations (for another one).
     bool ReportedInOtherInstance(const SourceRange& range, const std::string& message);
 
     // ---- analyzer_try.cc

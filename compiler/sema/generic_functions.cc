@@ -135,13 +135,13 @@ void Analyzer::SpliceInstances() {
 }
 
 bool Analyzer::ReportedInOtherInstance(const SourceRange& range, const std::string& message) {
-    return !reported_.insert({range.begin.line, range.begin.column, message}).second && fn_ != nullptr &&
-           (fn_->generic_of != nullptr || HasInstances(*fn_));
-}
-
-bool Analyzer::HasInstances(const ir::FunctionInfo& fn) const {
-    for (const auto& inst : program_.instances) {
-        if (inst->generic_of == &fn) return true;
+    // Any pass over the bodies (analysis, definite assignment, the checks) may meet the same error once per
+    // instantiation: in a program with instantiations, an error repeated at the same place is reported once.
+    const bool first = reported_.insert({range.begin.line, range.begin.column, message}).second;
+    if (first) return false;
+    if (!program_.instances.empty()) return true;
+    for (const auto& fn : program_.functions) {
+        if (fn->generic_of != nullptr) return true;
     }
     return false;
 }
