@@ -137,6 +137,10 @@ public:
     std::string OptimizerUpdate(const ast::CallExpr& e, const std::string& optimizer);
 
     TypeRef TypeOf(const ast::Node& e) const { return program_.TypeOf(e); }
+    /// The function a call of `fn` runs: the instantiation of a generic function it binds to, else `fn`.
+    static const ir::FunctionInfo& Callee(const ir::CallInfo& call, const ir::FunctionInfo& fn) {
+        return call.instance != nullptr ? *call.instance : fn;
+    }
     std::string Line(const ast::Node& n) const { return std::to_string(n.range().begin.line); }
     /// A fresh temporary, from the names no user identifier maps to (Note [Hygienic names]).
     std::string Temp(const std::string& base) { return sema::GeneratedName(base, ++temp_counter_); }

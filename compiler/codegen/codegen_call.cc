@@ -223,13 +223,14 @@ std::string Generator::Call(const ast::CallExpr& e) {
         case TypeKind::kUserFunction: {
             // An argument of class type would make C++ also look in its namespaces (std, cnet: ADL) and perhaps
             // pick `cnet::log` over the user's `log`; a parenthesized name turns that lookup off.
+            const ir::FunctionInfo& fn = Callee(*call, *callee->function);
             bool adl = false;
-            for (const ir::ParamInfo& p : callee->function->params) {
+            for (const ir::ParamInfo& p : fn.params) {
                 const TypeKind k = p.type->kind;
                 if (k != TypeKind::kInt && k != TypeKind::kFloat && k != TypeKind::kBool) adl = true;
             }
             // A closure is called through the value naming it (a local, a parameter, a call's result).
-            const std::string name = callee->function->enclosing != nullptr ? E(e.func()) : callee->function->cpp_name;
+            const std::string name = fn.enclosing != nullptr ? E(e.func()) : fn.cpp_name;
             return (adl ? "(" + name + ")" : name) + "(" + Args(*call, true, false) + ")";
         }
         case TypeKind::kDtype: {  // np.float32(x): a 0-d array (NumPy's scalar) or the array converted

@@ -43,6 +43,7 @@ void Generator::EmitHoisted(const ir::FunctionInfo& fn) {
 }
 
 void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
+    ir::InstanceScope facts(program_, fn);  // Note [Generic functions] in sema/generic_functions.cc
     fn_ = &fn;
     cls_ = fn.owner;
     if (prototype_only) {

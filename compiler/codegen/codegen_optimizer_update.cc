@@ -16,8 +16,8 @@ std::string Generator::OptimizerUpdate(const ast::CallExpr& e, const std::string
         case TypeKind::kUserFunction: {
             // A closure is called through the value naming it; a parenthesized name turns argument-dependent
             // lookup off (see Generator::Call).
-            const std::string name =
-                callee->function->enclosing != nullptr ? E(f) : callee->function->cpp_name;
+            const ir::FunctionInfo& fn = Callee(*call, *callee->function);
+            const std::string name = fn.enclosing != nullptr ? E(f) : fn.cpp_name;
             loss = "(" + name + ")(" + Args(*call, true, false) + ")";
             break;
         }

@@ -20,12 +20,15 @@ std::set<const ir::FunctionInfo*> Generator::RecursiveFunctions() const {
     std::map<const ir::FunctionInfo*, std::set<const ir::FunctionInfo*>> calls;
     for (const ir::FunctionInfo* fn : all) {
         if (fn->def == nullptr) continue;
+        ir::InstanceScope facts(program_, *fn);  // Note [Generic functions] in sema/generic_functions.cc
         ast::WalkPreorder(*fn->def, [&](const ast::Node& n) {
             const auto* call = ast::DynCast<ast::CallExpr>(&n);
             if (call == nullptr) return;
             const TypeRef callee = TypeOf(call->func());
             const ir::FunctionInfo* target = nullptr;
-            if (callee->kind == TypeKind::kUserFunction || callee->kind == TypeKind::kBoundMethod) {
+            if (const ir::CallInfo* info = program_.Call(*call); info != nullptr && info->instance != nullptr) {
+                target = info->instance;
+            } else if (callee->kind == TypeKind::kUserFunction || callee->kind == TypeKind::kBoundMethod) {
                 target = callee->function;
             } else if (callee->kind == TypeKind::kUserClassRef && callee->user_class != nullptr) {
                 target = callee->user_class->Init();

@@ -58,7 +58,8 @@ void DumpArg(const Program& program, const BoundArg& arg, const std::string& ind
 }
 
 void DumpFunction(const Program& program, const FunctionInfo& fn, const std::string& indent, std::ostream& out) {
-    out << indent << "function " << fn.name << "(";
+    InstanceScope facts(program, fn);  // Note [Generic functions] in sema/generic_functions.cc
+    out << indent << "function " << fn.name << (fn.generic_of != nullptr ? " [" + fn.cpp_name + "]" : "") << "(";
     for (std::size_t i = 0; i < fn.params.size(); ++i) {
         out << (i ? ", " : "") << fn.params[i].name << ": " << sema::PyName(fn.params[i].type);
     }
@@ -76,8 +77,11 @@ void DumpFunction(const Program& program, const FunctionInfo& fn, const std::str
         const auto* call = ast::DynCast<ast::CallExpr>(&n);
         if (call == nullptr) return;
         out << indent << "  call " << n.range().begin.line << ":" << n.range().begin.column << " "
-            << Callee(program.TypeOf(call->func())) << " -> " << sema::PyName(program.TypeOf(n)) << "\n";
-        if (const CallInfo* info = program.Call(n)) {
+            << Callee(program.TypeOf(call->func()));
+        const CallInfo* info = program.Call(n);
+        if (info != nullptr && info->instance != nullptr) out << " [" << info->instance->cpp_name << "]";
+        out << " -> " << sema::PyName(program.TypeOf(n)) << "\n";
+        if (info != nullptr) {
             for (const BoundArg& arg : info->args) DumpArg(program, arg, indent + "      ", out);
         }
     };

@@ -78,6 +78,9 @@ struct FunctionInfo {
     bool is_property = false;  // `@property`: `obj.name` calls it  // returned or stored: captures by value, since the enclosing frame ends first
     /// `@training.make_extension(...)` on a module-level function (the decorator expression), else null.
     const ast::Expr* extension_decorator = nullptr;
+    /// An instantiation of this module-level function for other argument types: its own parameters, locals,
+    /// return type and C++ function over the same body (Note [Generic functions] in sema/generic_functions.cc).
+    const FunctionInfo* generic_of = nullptr;
 
     /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found).
     VarInfo* FindLocal(const std::string& n) const {
@@ -151,6 +154,8 @@ struct BoundArg {
 /// A call whose arguments were matched to the callee's parameters (keywords resolved, defaults known).
 struct CallInfo {
     std::vector<BoundArg> args;
+    /// The instantiation of a generic function that the call runs (its params are the args'), else null.
+    const FunctionInfo* instance = nullptr;
 };
 
 /// What sema knows about an expression.
@@ -176,8 +181,20 @@ struct Program {
     std::vector<const ast::Stmt*> script;
     FunctionInfo* entry = nullptr;  // the function whose body becomes C++ main (or the script's)
     std::unique_ptr<FunctionInfo> script_function;  // holds the script's locals
+    /// What sema found about each expression and call: read with Info / TypeOf / Call, written with ExprSlot /
+    /// CallSlot, which see the facts of the instantiation whose body is being analyzed or emitted.
     std::unordered_map<const ast::Node*, ExprInfo> exprs;
     std::unordered_map<const ast::Node*, CallInfo> calls;
+    /// The body facts of each instantiation of a generic function (its body's nodes are the original's).
+    struct Facts {
+        std::unordered_map<const ast::Node*, ExprInfo> exprs;
+        std::unordered_map<const ast::Node*, CallInfo> calls;
+    };
+    std::unordered_map<const FunctionInfo*, Facts> instance_facts;
+    /// The instantiation whose facts Info / TypeOf / Call / the slots see first (InstanceScope), else null.
+    mutable const FunctionInfo* instance = nullptr;
+    /// Instantiations made during sema's passes; moved into `functions` after their originals once types settle.
+    std::vector<std::unique_ptr<FunctionInfo>> instances;
     /// Reads of locals that may be unassigned there: UnboundLocalError at run time when they are.
     std::unordered_set<const ast::Node*> checked_reads;
     /// argparse: dest -> type of each add_argument (one parser per program).
@@ -205,15 +222,12 @@ struct Program {
     /// (Note [An attribute nothing assigns] in compiler/sema/missing_attributes.cc).
     std::unordered_set<const ast::Node*> missing_attributes;
 
-    const ExprInfo* Info(const ast::Node& e) const {
-        auto it = exprs.find(&e);
-        return it == exprs.end() ? nullptr : &it->second;
-    }
+    const ExprInfo* Info(const ast::Node& e) const;
     TypeRef TypeOf(const ast::Node& e) const;
-    const CallInfo* Call(const ast::Node& e) const {
-        auto it = calls.find(&e);
-        return it == calls.end() ? nullptr : &it->second;
-    }
+    const CallInfo* Call(const ast::Node& e) const;
+    ExprInfo& ExprSlot(const ast::Node& e);
+    CallInfo& CallSlot(const ast::Node& e);
+    void ClearFacts();
     ClassInfo* FindClass(const std::string& name) const {
         for (const auto& c : classes) {
             if (c->name == name) return c.get();
@@ -226,6 +240,23 @@ struct Program {
         }
         return nullptr;
     }
+};
+
+/// Selects the facts of `fn` while a pass analyzes or emits its body: an instantiation's own, else the
+/// shared ones (Note [Generic functions] in sema/generic_functions.cc). Restores the previous selection.
+class InstanceScope {
+public:
+    InstanceScope(const Program& program, const FunctionInfo& fn)
+        : program_(program), saved_(program.instance) {
+        program.instance = fn.generic_of != nullptr ? &fn : nullptr;
+    }
+    ~InstanceScope() { program_.instance = saved_; }
+    InstanceScope(const InstanceScope&) = delete;
+    InstanceScope& operator=(const InstanceScope&) = delete;
+
+private:
+    const Program& program_;
+    const FunctionInfo* saved_;
 };
 
 /// The IR as text (`cnetc emit --stage=ir`): classes, functions and each statement with typed expressions.

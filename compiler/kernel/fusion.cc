@@ -196,7 +196,11 @@ private:
 FusionPlan PlanFusion(const ir::Program& program) {
     Planner planner(program);
     for (const auto& fn : program.functions) {
-        if (fn->def != nullptr) planner.Walk(*fn->def);
+        // Not in a generic function's body: its instantiations share the nodes, not their types (Note [Generic
+        // functions] in sema/generic_functions.cc).
+        bool generic = fn->generic_of != nullptr;
+        for (const auto& other : program.functions) generic = generic || other->generic_of == fn.get();
+        if (fn->def != nullptr && !generic) planner.Walk(*fn->def);
     }
     for (const auto& cls : program.classes) {
         for (const auto& m : cls->methods) {

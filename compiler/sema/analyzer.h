@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "compiler/ast/visitor.h"
@@ -111,8 +112,9 @@ public:
     TypeRef CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry);
     TypeRef CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver, const BuiltinEntry& entry);
     TypeRef CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what);
-    /// The types of a bound call's arguments against the user function's parameters (inferring untyped ones).
-    void UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std::string& what);
+    /// The types of a bound call's arguments against the user function's parameters (inferring untyped ones);
+    /// the function or the instantiation of a generic one that the call runs.
+    ir::FunctionInfo* UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std::string& what);
     TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
     /// `obj(...)` of a library object whose surface row declares `__call__` (a link's forward, an Evaluator).
     TypeRef CallDunderCall(const ast::CallExpr& e, const std::string& lib_type, const BuiltinEntry& call_entry);
@@ -143,6 +145,17 @@ public:
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
     /// `f(*h.shape)` into a library `*shape: int` parameter (Note [Unpacking a shape]).
     void StarredShape(const ast::StarredExpr& star);
+
+    // ---- generic_functions.cc (Note [Generic functions])
+    /// Why calls of `fn` cannot get their own instantiation; empty when they can.
+    std::string NotGenericReason(const ir::FunctionInfo& fn) const;
+    ir::FunctionInfo* Instantiate(const ir::FunctionInfo& original);
+    /// The instantiation of `fn` that a call with argument types `types` binds to (made when none fits).
+    ir::FunctionInfo* ChooseInstance(ir::FunctionInfo* fn, ir::CallInfo& call, const std::vector<TypeRef>& types);
+    void AnalyzeInstances();
+    void SpliceInstances();  // into Program::functions, after their originals
+    /// An error already reported at the same place, in a program with instantiations (for another one).
+    bool ReportedInOtherInstance(const SourceRange& range, const std::string& message);
 
     // ---- analyzer_try.cc
     void AnalyzeTry(const ast::TryStmt& s);
@@ -276,6 +289,7 @@ public:
     std::set<const ast::Node*> generator_args_;  // generator expressions that are a call's positional argument  // inside an `except` block (a bare `raise` re-raises)
     std::vector<NarrowFact> narrowed_;  // Note [Narrowing]
     bool in_init_scope_ = false;
+    std::set<std::tuple<std::uint32_t, std::uint32_t, std::string>> reported_;  // ReportedInOtherInstance
     bool report_ = false;
     bool changed_ = false;
     /// concat_examples calls and dataset[i] of this pass, with their function; the decisions of earlier passes.

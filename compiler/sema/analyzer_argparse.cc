@@ -40,7 +40,7 @@ void Analyzer::AddArgument(const ast::CallExpr& e) {
     const BuiltinEntry* entry = table_.MethodOrAttr("ArgumentParser", "add_argument");
     ir::CallInfo call;
     if (!Bind(e, "add_argument", LibParams(*entry), call)) return;
-    program_.calls[&e] = call;
+    program_.CallSlot(e) = call;
     std::string dest;
     std::string first_flag;
     for (const auto& a : e.args()) {

@@ -207,20 +207,26 @@ TypeRef Analyzer::CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const s
     if (!Bind(e, what, UserParams(*fn), call)) {
         for (const auto& a : e.args()) Expr(*a);
         for (const auto& k : e.keywords()) Expr(k->value());
-        program_.calls[&e] = call;
+        program_.CallSlot(e) = call;
         return fn->return_type;
     }
-    UserArgTypes(fn, call, what);
-    program_.calls[&e] = call;
+    fn = UserArgTypes(fn, call, what);
+    program_.CallSlot(e) = call;
     return fn->return_type ? fn->return_type : types::Unknown();
 }
 
-void Analyzer::UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std::string& what) {
+ir::FunctionInfo* Analyzer::UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std::string& what) {
+    std::vector<TypeRef> types(call.args.size());
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        if (call.args[i].value != nullptr) types[i] = Expr(*call.args[i].value, fn->params[i].type);
+    }
+    const std::string not_generic = NotGenericReason(*fn);
+    if (not_generic.empty()) fn = ChooseInstance(fn, call, types);  // Note [Generic functions]
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         ir::BoundArg& arg = call.args[i];
         if (arg.value == nullptr) continue;
         ir::ParamInfo& p = fn->params[i];
-        TypeRef t = Expr(*arg.value, p.type);
+        const TypeRef& t = types[i];
         if (p.param->annotation() != nullptr || (fn->is_forward && p.default_value == nullptr)) {
             if (!Assignable(t, p.type)) {
                 Error(arg.value->range(), "argument '" + p.name + "' of '" + what + "' must be '" + PyName(p.type) +
@@ -231,7 +237,7 @@ void Analyzer::UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std:
             if (!j) {
                 Error(arg.value->range(), "argument '" + p.name + "' of '" + what + "' has type '" + PyName(t) +
                                               "' here but '" + PyName(p.type) + "' at another call; annotate the "
-                                              "parameter or convert the argument");
+                                              "parameter or convert the argument (" + not_generic + ")");
             } else if (!SameType(j, p.type)) {
                 p.type = j;
                 changed_ = true;
@@ -240,6 +246,7 @@ void Analyzer::UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& call, const std:
         }
         Refine(*arg.value, p.type);
     }
+    return fn;
 }
 
 TypeRef Analyzer::CallDunderCall(const ast::CallExpr& e, const std::string& lib_type, const BuiltinEntry& call_entry) {
@@ -250,7 +257,7 @@ TypeRef Analyzer::CallDunderCall(const ast::CallExpr& e, const std::string& lib_
         return types::Unknown();
     }
     CheckArgTypes(e, lib_type, call);
-    program_.calls[&e] = call;
+    program_.CallSlot(e) = call;
     return ResultType(call_entry, &call);
 }
 
@@ -335,7 +342,7 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
             Bind(e, entry.name, LibParams(entry), call);
             if (entry.cpp == "Variable") VariableOfArrayName(call);
             CheckArgTypes(e, entry.name, call);
-            program_.calls[&e] = call;
+            program_.CallSlot(e) = call;
             if (entry.cpp == "Variable") return types::Variable();
             if (entry.lib_type == nullptr) return types::Unknown();
             if (entry.lib_type->name == "Classifier") {
@@ -418,17 +425,17 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         for (const auto& k : e.keywords()) Expr(k->value());
         return types::Unknown();
     }
-    program_.calls[&e] = call;
+    program_.CallSlot(e) = call;
     if (entry.owner == "numpy" && (name == "genfromtxt" || name == "unique" || name == "array" || name == "asarray")) {
         CheckArgTypes(e, name, call);
-        program_.calls[&e] = call;
+        program_.CallSlot(e) = call;
         return NumpyStrings(e, entry, call);
     }
     if (entry.owner == "collections") return CallCollections(e, entry, call);
     if (entry.owner == "copy") return CallCopy(e, entry, call);
     if (entry.owner != "builtins") {
         CheckArgTypes(e, name, call, entry.owner == "chainer.functions");
-        program_.calls[&e] = call;
+        program_.CallSlot(e) = call;
         if (entry.owner == "json") CheckJsonValue(entry, call);
         if (entry.name == "concat_examples") {
             const std::optional<bool> arrays = ExamplesAreArrays(e);
@@ -574,21 +581,21 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         } else {
             Refine(attr.value(), types::List(j));
         }
-        program_.calls[&e] = call;
+        program_.CallSlot(e) = call;
         return types::None();
     }
     if (entry.owner == "Counter") {
-        program_.calls[&e] = call;
+        program_.CallSlot(e) = call;
         return CallCounterMethod(e, receiver, entry, call);
     }
     if (entry.owner == "list" && entry.name == "extend") {
         TypeRef t = Expr(*call.args[0].value);
         Refine(attr.value(), types::List(IterElement(t, *call.args[0].value)));
-        program_.calls[&e] = call;
+        program_.CallSlot(e) = call;
         return types::None();
     }
     CheckArgTypes(e, what, call);
-    program_.calls[&e] = call;
+    program_.CallSlot(e) = call;
     if (entry.result == "element") return receiver->kind == TypeKind::kList ? receiver->args[0] : types::Unknown();
     if (entry.result == "items") return types::List(types::Tuple({receiver->args[0], receiver->args[1]}));
     if (entry.result == "keys") return types::List(receiver->args[0]);

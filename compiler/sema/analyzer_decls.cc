@@ -37,12 +37,12 @@ ir::ParamInfo UntypedParam(const ast::Param& p) {
 }
 
 void Analyzer::Error(const SourceRange& range, const std::string& message) {
-    if (report_) diags_.Error(range, message);
+    if (report_ && !ReportedInOtherInstance(range, message)) diags_.Error(range, message);
 }
 
 void Analyzer::ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
                              const std::string& note) {
-    if (report_) diags_.Error(range, message).Note(note_at, note);
+    if (report_ && !ReportedInOtherInstance(range, message)) diags_.Error(range, message).Note(note_at, note);
 }
 
 bool Analyzer::JoinInto(TypeRef& slot, const TypeRef& value, const ast::Node& at, const std::string& what) {
@@ -69,8 +69,7 @@ void Analyzer::Run() {
     // lists from later appends. Diagnostics are reported only in the last pass, over settled types.
     for (int pass = 0; pass < 12; ++pass) {
         changed_ = false;
-        program_.exprs.clear();
-        program_.calls.clear();
+        program_.ClearFacts();
         example_exprs_.clear();
         program_.array_examples.clear();
         program_.chosen_attributes.clear();
@@ -84,12 +83,12 @@ void Analyzer::Run() {
             for (auto& m : cls->methods) AnalyzeFunction(*m);
         }
         for (auto& fn : program_.functions) AnalyzeFunction(*fn);
+        AnalyzeInstances();
         if (SettleArrayExamples()) changed_ = true;
         if (!changed_) break;
     }
     report_ = true;
-    program_.exprs.clear();
-    program_.calls.clear();
+    program_.ClearFacts();
     program_.array_examples.clear();
     program_.chosen_attributes.clear();
     program_.headers.clear();
@@ -108,6 +107,8 @@ void Analyzer::Run() {
         for (auto& m : cls->methods) AnalyzeFunction(*m);
     }
     for (auto& fn : program_.functions) AnalyzeFunction(*fn);
+    AnalyzeInstances();
+    SpliceInstances();
     CheckDefiniteAssignmentEverywhere();
     CheckBaseConstruction();
     CheckMissingAttributes();
@@ -353,7 +354,7 @@ void Analyzer::CollectClass(const ast::ClassDef& def) {
                                 "chainer.dataset.Iterator, DatasetMixin, training.StandardUpdater, "
                                 "training.Extension or another class of this file, not " + PyName(t));
         }
-        program_.exprs.clear();
+        program_.ClearFacts();
     }
     for (const ast::StmtPtr& s : def.body()) {
         if (const auto* fn = ast::DynCast<ast::FunctionDef>(s.get())) {

@@ -14,7 +14,7 @@ TypeRef Analyzer::Expr(const ast::Expr& e, const TypeRef& expected) {
     if (!t) t = types::Unknown();
     t = Narrowed(e, t, info);
     info.type = t;
-    ir::ExprInfo& slot = program_.exprs[&e];
+    ir::ExprInfo& slot = program_.ExprSlot(e);
     slot = info;
     return t;
 }
@@ -742,8 +742,8 @@ TypeRef Analyzer::ListComp(const ast::ComprehensionExpr& e) {
                 }
                 v->type = t;
                 comp_scopes_.back()[n->id()] = v;
-                program_.exprs[&target].type = t;
-                program_.exprs[&target].local = v;
+                program_.ExprSlot(target).type = t;
+                program_.ExprSlot(target).local = v;
             } else if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&target)) {
                 const TypeRef s = StripOptional(t);
                 for (std::size_t i = 0; i < tuple->elements().size(); ++i) {

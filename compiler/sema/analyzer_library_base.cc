@@ -56,7 +56,7 @@ TypeRef Analyzer::LibraryConstructorCall(const ast::CallExpr& e, const ir::Class
     }
     ir::CallInfo call;
     if (Bind(e, ctor->name, LibParams(*ctor), call)) CheckArgTypes(e, ctor->name, call);
-    program_.calls[&e] = call;
+    program_.CallSlot(e) = call;
     if (!super_init) return types::UserClass(&cls);
     // The C++ base is constructed before the body runs, so the call must come first (Note [Library base
     // classes]); its arguments may use the parameters of __init__.

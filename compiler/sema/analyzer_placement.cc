@@ -78,6 +78,7 @@ bool Follows(const Path& def, const Path& p) {
 }  // namespace
 
 void Analyzer::PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body) {
+    ir::InstanceScope facts(program_, fn);  // Note [Generic functions]
     RefCollector collector(program_);
     Path path;
     collector.Block(body, path);

@@ -11,6 +11,7 @@ namespace cnet::compiler::sema {
 void Analyzer::Unsupported(const ast::Node& n, const std::string& message) { Error(n.range(), message); }
 
 void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
+    ir::InstanceScope facts(program_, fn);  // Note [Generic functions]
     fn_ = &fn;
     cls_ = fn.owner;
     for (std::size_t i = 0; i < fn.params.size(); ++i) {
@@ -292,14 +293,14 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             return;
         }
         if (v->type && IsArrayLike(v->type) && IsNumeric(value) && !v->is_param) {
-            program_.exprs[&target].type = v->type;
-            program_.exprs[&target].local = v;
+            program_.ExprSlot(target).type = v->type;
+            program_.ExprSlot(target).local = v;
             return;
         }
         if (value && value->kind == TypeKind::kNdarray) v->holds_arrays = true;
         JoinInto(v->type, value, target, "'" + n->id() + "'");
-        program_.exprs[&target].type = v->type;
-        program_.exprs[&target].local = v;
+        program_.ExprSlot(target).type = v->type;
+        program_.ExprSlot(target).local = v;
         return;
     }
     if (const auto* a = ast::DynCast<ast::AttributeExpr>(&target)) {
@@ -335,7 +336,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
                     f->is_param = true;
                 }
             }
-            ir::ExprInfo& info = program_.exprs[&target];
+            ir::ExprInfo& info = program_.ExprSlot(target);
             info.type = f->type;
             info.field = f;
             Expr(a->value());
@@ -402,7 +403,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         const ast::ExprList& elements = ast::Isa<ast::TupleExpr>(target) ? ast::Cast<ast::TupleExpr>(target).elements()
                                                                           : ast::Cast<ast::ListExpr>(target).elements();
         const TypeRef v = StripOptional(value);
-        program_.exprs[&target].type = value;
+        program_.ExprSlot(target).type = value;
         if (v->kind == TypeKind::kTuple) {
             if (v->args.size() != elements.size()) {
                 Error(target.range(), "cannot unpack a tuple of " + std::to_string(v->args.size()) + " values into " +

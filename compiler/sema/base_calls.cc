@@ -127,7 +127,7 @@ TypeRef Analyzer::ExplicitBaseMethodCall(const ast::CallExpr& e) {
         return types::Unknown();
     }
     UserArgTypes(method, call, what);
-    program_.calls[&e] = call;
+    program_.CallSlot(e) = call;
     program_.base_method_calls[&e] = method;
     return method->return_type ? method->return_type : types::Unknown();
 }

@@ -86,6 +86,7 @@ const ast::Expr* FirstRebinding(const ast::Node& fn_node, const std::string& nam
 void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) {
     const ast::Node* body = fn.def != nullptr ? static_cast<const ast::Node*>(fn.def) : fn.lambda;
     if (body == nullptr) return;
+    ir::InstanceScope facts(program, fn);  // Note [Generic functions]
     for (ir::ParamInfo& p : fn.params) {
         if (!p.type) continue;
         const bool container = p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict;

@@ -402,6 +402,7 @@ private:
 
 void Analyzer::CheckDefiniteAssignment(ir::FunctionInfo& fn, const std::vector<const ast::Stmt*>& body,
                                        bool module_level) {
+    ir::InstanceScope facts(program_, fn);  // Note [Generic functions]
     DefiniteAssignment pass(program_, fn, module_level);
     pass.Run(body);
     std::set<const ir::VarInfo*> reported;  // one error per local: its first read

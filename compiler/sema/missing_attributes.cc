@@ -29,7 +29,7 @@ TypeRef Analyzer::TypeMissingAttribute(const ast::Expr& operand, const TypeRef& 
     if (program_.missing_attributes.count(&operand) == 0 || !other) return type;
     if (!IsNumeric(other) && !IsArrayLike(other)) return type;
     const TypeRef t = other->kind == TypeKind::kBool ? types::Int() : other;
-    program_.exprs[&operand].type = t;
+    program_.ExprSlot(operand).type = t;
     return t;
 }
 

@@ -88,8 +88,8 @@ TypeRef Analyzer::OptimizerUpdate(const ast::CallExpr& e) {
         return types::None();
     }
     call.args.erase(call.args.begin());
-    UserArgTypes(fn, call, what);
-    program_.calls[&e] = call;
+    fn = UserArgTypes(fn, call, what);
+    program_.CallSlot(e) = call;
     if (fn->return_type && fn->return_type->kind != TypeKind::kUnknown && !IsArrayLike(fn->return_type)) {
         Error(f.range(), "the loss function '" + what + "' must return a Variable, not '" + PyName(fn->return_type) +
                              "'");

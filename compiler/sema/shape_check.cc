@@ -57,7 +57,11 @@ std::vector<const ir::FunctionInfo*> ShapeChecker::AllFunctions() const {
     for (const auto& cls : p_.classes) {
         for (const auto& m : cls->methods) out.push_back(m.get());
     }
-    for (const auto& fn : p_.functions) out.push_back(fn.get());
+    for (const auto& fn : p_.functions) {
+        // An instantiation's body is its original's: checked once, over the original's facts (Note [Generic
+        // functions] in generic_functions.cc).
+        if (fn->generic_of == nullptr) out.push_back(fn.get());
+    }
     if (p_.entry != nullptr && p_.entry == p_.script_function.get()) out.push_back(p_.entry);
     return out;
 }
