@@ -6,8 +6,9 @@
 //     model = archs[args.arch]()
 //     train = PreprocessedDataset(..., model.insize)
 // Different classes where one value is expected join to a class choice (type[Alex | GoogLeNet | NIN]) when each is
-// a link class constructed without arguments, and objects of different link classes (a helper taking either
-// model, `make_optimizer(gen)` and `make_optimizer(dis)` in dcgan) to the object such a choice makes: in C++ a std::function making the object as the common library base
+// a link class constructed without arguments, and objects of different link classes (word2vec's `model =
+// SkipGram(...)` in one branch and `ContinuousBoW(...)` in another) to the object such a choice makes (a
+// module-level function called with either gets an instantiation per class instead, Note [Generic functions]): in C++ a std::function making the object as the common library base
 // (std::shared_ptr<cnet::Chain>). Calling it gives that base, which every library API taking a link accepts
 // (optimizer.setup, Evaluator, serializers, calling it through Link::call). The object's type remembers the
 // classes (Type::args of the library object, with no constructor entry), so a data attribute that each of them has

@@ -95,7 +95,14 @@ ir::FunctionInfo* Analyzer::ChooseInstance(ir::FunctionInfo* fn, ir::CallInfo& c
         for (std::size_t i = 0; i < call.args.size(); ++i) {
             const ir::ParamInfo& p = candidate.params[i];
             if (call.args[i].value == nullptr || p.param->annotation() != nullptr) continue;
-            if (!Join(p.type, types[i])) return false;
+            const TypeRef j = Join(p.type, types[i]);
+            if (!j) return false;
+            // Objects of two link classes would join to one object of either (Note [Classes chosen at run time]);
+            // an instantiation per class keeps each class's own methods reachable.
+            if (IsChosenObject(j) && !IsChosenObject(p.type) && !IsChosenObject(types[i]) &&
+                p.type->kind != TypeKind::kUnknown) {
+                return false;
+            }
         }
         return true;
     };
