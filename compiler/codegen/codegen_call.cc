@@ -332,7 +332,10 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
                                  const ir::CallInfo& call) {
     const auto& attr = ast::Cast<ast::AttributeExpr>(e.func());
     std::string op;
-    std::string recv = Receiver(attr.value(), &op);
+    // (The method's name only for a `T | None` value, whose None raises AttributeError naming it.)
+    const TypeRef receiver_type = TypeOf(attr.value());
+    const bool optional_value = receiver_type->kind == TypeKind::kOptional && !sema::IsHandle(receiver_type->args[0]);
+    std::string recv = Receiver(attr.value(), &op, optional_value ? attr.attr() : "");
     if (recv.empty()) op = "";
     if (entry.owner == "ArgumentParser") {
         if (entry.name == "add_argument") return AddArgument(e, recv);

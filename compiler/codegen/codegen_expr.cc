@@ -234,6 +234,11 @@ std::string Generator::Receiver(const ast::Expr& value, std::string* op, const s
     if (t->kind == TypeKind::kUserClass && !attr.empty()) {
         return "cnet::py::deref(" + E(value) + ", " + sema::CppStringLiteral(attr) + ")";
     }
+    // A `list[int] | None` not narrowed (a std::optional): its value, or AttributeError on None as in Python.
+    const TypeRef declared = TypeOf(value);
+    if (declared->kind == TypeKind::kOptional && !sema::IsHandle(t)) {
+        return "cnet::py::deref(" + E(value) + ", " + sema::CppStringLiteral(attr) + ")";
+    }
     return E(value);
 }
 
@@ -630,8 +635,10 @@ std::string Generator::Value(const ast::Expr& e) {
     return code;
 }
 
-std::string Generator::Collection(const ast::Expr& e, const TypeRef& want) {
+std::string Generator::Collection(const ast::Expr& e, const TypeRef& want_in) {
     const TypeRef t = TypeOf(e);
+    // `acc = []` of an `acc: list[int] | None`: the list the optional holds.
+    const TypeRef want = want_in ? sema::StripOptional(want_in) : want_in;
     if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&e)) {
         if (want && want->kind == TypeKind::kList) {
             std::string items;

@@ -222,6 +222,7 @@ public:
     };
     NarrowFacts ConditionFacts(const ast::Expr& test) const;
     void PushFacts(const std::vector<std::string>& keys);
+    std::vector<std::string> AssignedLast(const ast::StmtList& body, const std::vector<std::string>& keys) const;
     void PopFacts(std::size_t size);
     /// The type of a read of `e` (typed `t`), narrowed to T where a fact proves it is not None.
     TypeRef Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info);

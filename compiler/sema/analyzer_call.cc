@@ -461,6 +461,23 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
             }
         }
     }
+    // len(xs) of an `xs: list[int] | None` not tested for None: Python raises TypeError when it is None; a test
+    // first says what the program means (the C++ of an optional list is no list).
+    if (name != "print" && name != "str" && name != "repr" && name != "bool" && name != "isinstance" &&
+        name != "id" && name != "type") {
+        std::size_t i = 0;
+        for (const ir::BoundArg& a : call.args) {
+            std::vector<const ast::Expr*> values = a.rest;
+            if (a.value != nullptr) values.push_back(a.value);
+            for (const ast::Expr* v : values) {
+                const TypeRef& t = arg_types[i++];
+                if (t->kind == TypeKind::kOptional && !IsHandle(t->args[0]) && !ast::Isa<ast::NoneLiteral>(*v)) {
+                    Error(v->range(), "'" + name + "' of a value that may be None ('" + PyName(t) + "'); test it first "
+                                      "(`if x is not None:`) or give it a value that is not None");
+                }
+            }
+        }
+    }
     auto first = [&]() { return arg_types.empty() ? types::Unknown() : StripOptional(arg_types[0]); };
     auto unknown_in_args = [&]() {
         for (const TypeRef& t : arg_types) {

@@ -10,6 +10,7 @@ namespace cnet::compiler::sema {
 // not None, as in mypy:
 //   - inside `if x is not None:` / `if x:` (and the `else` of `if x is None:`), the right side of
 //     `x is not None and ...` / `x is None or ...`, the branches of `a if x is not None else b`;
+//   - after `if x is None: x = value` (no else; the branch's last statement assigns x something not None);
 //   - after `assert x is not None`, and after `if x is None: return` (a branch that always leaves the block:
 //     return, raise, break, continue), to the end of the enclosing block.
 // A fact ends where the path is assigned (any assignment to `x` or `x.attr` drops `x...` facts; a loop drops,
@@ -156,6 +157,24 @@ void Analyzer::AnalyzeIf(const ast::IfStmt& s) {
     const bool else_leaves = AlwaysLeaves(s.orelse());
     if (body_leaves && !else_leaves) PushFacts(facts.when_false);
     if (else_leaves && !body_leaves) PushFacts(facts.when_true);
+    // `if acc is None: acc = []` — after it the path holds a value either way.
+    if (!body_leaves && s.orelse().empty()) PushFacts(AssignedLast(s.body(), facts.when_false));
+}
+
+// The keys among `keys` that the block's last statement assigns a value that is not None.
+std::vector<std::string> Analyzer::AssignedLast(const ast::StmtList& body, const std::vector<std::string>& keys) const {
+    std::vector<std::string> out;
+    const auto* a = body.empty() ? nullptr : ast::DynCast<ast::AssignStmt>(body.back().get());
+    if (a == nullptr || a->targets().size() != 1) return out;
+    const TypeRef value = program_.TypeOf(a->value());
+    if (value->kind == TypeKind::kNone || value->kind == TypeKind::kOptional || value->kind == TypeKind::kUnknown) {
+        return out;
+    }
+    const std::string target = PathKey(*a->targets()[0]);
+    for (const std::string& k : keys) {
+        if (!target.empty() && k == target) out.push_back(k);
+    }
+    return out;
 }
 
 TypeRef Analyzer::BoolOperands(const ast::BoolOpExpr& e) {

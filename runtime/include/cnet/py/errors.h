@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cnet/core/error.h"
@@ -57,6 +58,17 @@ template <typename T>
 const std::shared_ptr<T>& deref(const std::shared_ptr<T>& p, const char* attr) {
     if (!p) throw AttributeError(std::string("'NoneType' object has no attribute '") + attr + "'");
     return p;
+}
+/// obj.attr / obj.method() on a `T | None` value (a std::optional): the value itself, changed in place by a method.
+template <typename T>
+T& deref(std::optional<T>& o, const char* attr) {
+    if (!o) throw AttributeError(std::string("'NoneType' object has no attribute '") + attr + "'");
+    return *o;
+}
+template <typename T>
+const T& deref(const std::optional<T>& o, const char* attr) {
+    if (!o) throw AttributeError(std::string("'NoneType' object has no attribute '") + attr + "'");
+    return *o;
 }
 
 /// A name read while it holds no value (Python's NameError and its subclass UnboundLocalError).
