@@ -3,24 +3,30 @@
 
 namespace cnet::compiler::ir {
 
-const ExprInfo* Program::Info(const ast::Node& e) const {
-    if (instance != nullptr) {
-        if (auto facts = instance_facts.find(instance); facts != instance_facts.end()) {
-            if (auto it = facts->second.exprs.find(&e); it != facts->second.exprs.end()) return &it->second;
-        }
+namespace {
+
+// The fact about `e`: the selected instantiation's (Note [Generic functions] in sema) if it has one, else the
+// program's own.
+template <typename Fact>
+const Fact* FindFact(const std::unordered_map<const ast::Node*, Fact>* instance_facts,
+                     const std::unordered_map<const ast::Node*, Fact>& own, const ast::Node& e) {
+    if (instance_facts != nullptr) {
+        if (auto it = instance_facts->find(&e); it != instance_facts->end()) return &it->second;
     }
-    auto it = exprs.find(&e);
-    return it == exprs.end() ? nullptr : &it->second;
+    auto it = own.find(&e);
+    return it == own.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
+const ExprInfo* Program::Info(const ast::Node& e) const {
+    auto facts = instance != nullptr ? instance_facts.find(instance) : instance_facts.end();
+    return FindFact(facts != instance_facts.end() ? &facts->second.exprs : nullptr, exprs, e);
 }
 
 const CallInfo* Program::Call(const ast::Node& e) const {
-    if (instance != nullptr) {
-        if (auto facts = instance_facts.find(instance); facts != instance_facts.end()) {
-            if (auto it = facts->second.calls.find(&e); it != facts->second.calls.end()) return &it->second;
-        }
-    }
-    auto it = calls.find(&e);
-    return it == calls.end() ? nullptr : &it->second;
+    auto facts = instance != nullptr ? instance_facts.find(instance) : instance_facts.end();
+    return FindFact(facts != instance_facts.end() ? &facts->second.calls : nullptr, calls, e);
 }
 
 ExprInfo& Program::ExprSlot(const ast::Node& e) {
