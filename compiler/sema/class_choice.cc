@@ -47,6 +47,34 @@ int Depth(const ir::ClassInfo* cls) {
     return d;
 }
 
+// The choice of the classes `a` and `b` list (each once), most derived first: the order in which codegen tries
+// them (an AlexFp16 is also an Alex). Null when either list is empty.
+TypeRef ChoiceOf(std::vector<TypeRef> a, const std::vector<TypeRef>& b) {
+    if (a.empty() || b.empty()) return nullptr;
+    for (const TypeRef& c : b) {
+        const bool known = std::any_of(a.begin(), a.end(), [&](const TypeRef& x) { return x->user_class == c->user_class; });
+        if (!known) a.push_back(c);
+    }
+    std::stable_sort(a.begin(), a.end(), [](const TypeRef& x, const TypeRef& y) {
+        return Depth(x->user_class) > Depth(y->user_class);
+    });
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kClassChoice;
+    t->args = std::move(a);
+    return t;
+}
+
+// The classes of an object of a link class, or of an object a choice made; empty for anything else.
+std::vector<TypeRef> ObjectClasses(const TypeRef& t) {
+    std::vector<TypeRef> refs;
+    if (IsChosenObject(t)) {
+        for (const TypeRef& c : t->args) refs.push_back(types::UserClassRef(c->user_class));
+    } else if (t->kind == TypeKind::kUserClass && t->user_class->IsLink()) {
+        refs.push_back(types::UserClassRef(t->user_class));
+    }
+    return refs;
+}
+
 }  // namespace
 
 TypeRef JoinClassChoice(const TypeRef& a, const TypeRef& b) {
@@ -54,21 +82,7 @@ TypeRef JoinClassChoice(const TypeRef& a, const TypeRef& b) {
         !(a->kind == TypeKind::kUserClassRef && b->kind == TypeKind::kUserClassRef)) {
         return nullptr;
     }
-    std::vector<TypeRef> all = Alternatives(a);
-    const std::vector<TypeRef> more = Alternatives(b);
-    if (all.empty() || more.empty()) return nullptr;
-    for (const TypeRef& m : more) {
-        const bool known = std::any_of(all.begin(), all.end(), [&](const TypeRef& x) { return x->user_class == m->user_class; });
-        if (!known) all.push_back(m);
-    }
-    // Most derived first: the order in which codegen tries the classes (an AlexFp16 is also an Alex).
-    std::stable_sort(all.begin(), all.end(), [](const TypeRef& x, const TypeRef& y) {
-        return Depth(x->user_class) > Depth(y->user_class);
-    });
-    auto t = std::make_shared<Type>();
-    t->kind = TypeKind::kClassChoice;
-    t->args = std::move(all);
-    return t;
+    return ChoiceOf(Alternatives(a), Alternatives(b));
 }
 
 const LibType* ClassChoiceBase(const TypeRef& choice) {
@@ -88,28 +102,8 @@ TypeRef ChosenObject(const TypeRef& choice) {
 }
 
 TypeRef JoinChosenObjects(const TypeRef& a, const TypeRef& b) {
-    auto classes = [](const TypeRef& t) -> std::vector<TypeRef> {
-        if (IsChosenObject(t)) {
-            std::vector<TypeRef> refs;
-            for (const TypeRef& c : t->args) refs.push_back(types::UserClassRef(c->user_class));
-            return refs;
-        }
-        if (t->kind == TypeKind::kUserClass && t->user_class->IsLink()) return {types::UserClassRef(t->user_class)};
-        return {};
-    };
-    const std::vector<TypeRef> ca = classes(a), cb = classes(b);
-    if (ca.empty() || cb.empty()) return nullptr;
-    auto choice = std::make_shared<Type>();
-    choice->kind = TypeKind::kClassChoice;
-    choice->args = ca;
-    for (const TypeRef& c : cb) {
-        const bool known = std::any_of(ca.begin(), ca.end(), [&](const TypeRef& x) { return x->user_class == c->user_class; });
-        if (!known) choice->args.push_back(c);
-    }
-    std::stable_sort(choice->args.begin(), choice->args.end(), [](const TypeRef& x, const TypeRef& y) {
-        return Depth(x->user_class) > Depth(y->user_class);
-    });
-    return ChosenObject(choice);
+    const TypeRef choice = ChoiceOf(ObjectClasses(a), ObjectClasses(b));
+    return choice ? ChosenObject(choice) : nullptr;
 }
 
 bool IsChosenObject(const TypeRef& t) {
