@@ -12,9 +12,14 @@ namespace cnet::compiler::codegen {
 
 std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
     std::string code = ExprImpl(e, want);
-    if (const ir::ExprInfo* info = program_.Info(e); info != nullptr && info->narrowed_from &&
-                                                     !sema::IsHandle(info->type)) {
-        code = "(" + code + ").value()";  // an `int | None` proven not None (Note [Narrowing] in sema)
+    if (const ir::ExprInfo* info = program_.Info(e); info != nullptr && info->narrowed_from) {
+        // Note [Narrowing] in sema: an `int | None` proven not None, an object of one of several classes
+        // proven of one.
+        if (sema::IsChosenObject(info->narrowed_from)) {
+            code = "std::static_pointer_cast<" + sema::ChosenClassCpp(info->type) + ">(" + code + ")";
+        } else if (!sema::IsHandle(info->type)) {
+            code = "(" + code + ").value()";
+        }
     }
     if (want) code = Convert(code, e, TypeOf(e), want);
     return code;
@@ -250,8 +255,8 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
         // `model.insize` of a class chosen at run time: from whichever class it is (Note [Classes chosen at run
         // time] in sema), most derived first.
         std::string classes;
-        for (const TypeRef& c : value_type->args) classes += (classes.empty() ? "" : ", ") + c->user_class->cpp_name;
-        return "cnet::py::read_as_one_of<" + classes + ">(" + E(e.value()) + ", [](const auto& o_) { return o_->" +
+        for (const TypeRef& c : value_type->args) classes += (classes.empty() ? "" : ", ") + sema::ChosenClassCpp(c);
+        return "cnet::py::read_as_one_of<" + classes + ">(" + E(e.value()) + ", [](const auto& o_) -> " + sema::CppName(TypeOf(e)) + " { return o_->" +
                chosen->second + "; }, " + sema::CppStringLiteral(e.attr()) + ")";
     }
     if (info->field != nullptr && value_type->kind == TypeKind::kUserClassRef) {  // `Alex.insize`: the constant

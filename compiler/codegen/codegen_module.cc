@@ -30,7 +30,7 @@ std::string Generator::Signature(const ir::FunctionInfo& fn, bool qualified) {
 void Generator::EmitHoisted(const ir::FunctionInfo& fn) {
     for (const auto& v : fn.locals) {
         if (v->is_param || v->in_comprehension || !v->hoisted || !v->type) continue;
-        if (v->type->kind == TypeKind::kUnknown) continue;
+        if (v->type->kind == TypeKind::kUnknown || sema::IsClassAlias(v->type)) continue;
         w_.Line(std::string(v->type->kind == TypeKind::kNone ? "[[maybe_unused]] " : "") + sema::CppName(v->type) + " " +
                 v->cpp_name + "{};");
         if (v->check_assigned) {  // Note [Definite assignment] in sema/definite_assignment.cc

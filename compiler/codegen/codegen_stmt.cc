@@ -136,6 +136,10 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
 
 void Generator::AssignStmt(const ast::AssignStmt& s) {
     const ast::Expr& first = *s.targets()[0];
+    if (const ir::ExprInfo* info = program_.Info(first);
+        info != nullptr && info->local != nullptr && sema::IsClassAlias(info->local->type)) {
+        return;  // `HSM = L.BinaryHierarchicalSoftmax`: HSM's reads are the class (Note [Class aliases] in sema)
+    }
     TypeRef want;
     if (const ir::ExprInfo* info = program_.Info(first); info != nullptr && info->type) want = info->type;
     if (ast::Isa<ast::TupleExpr>(first) || ast::Isa<ast::ListExpr>(first)) want = nullptr;

@@ -81,6 +81,8 @@ public:
     TypeRef BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef& r, const ast::Node& at);
     TypeRef Compare(const ast::CompareExpr& e);
     TypeRef ListComp(const ast::ComprehensionExpr& e);  // list/dict comprehensions, generator arguments
+    // The type a display stores for an element of type `t` (an error for what cannot be stored).
+    TypeRef Stored(const ast::Expr& e, const TypeRef& t, const char* in);
     TypeRef Collection(const ast::Expr& e, const TypeRef& expected);
     TypeRef MemberOf(const TypeRef& value, const std::string& attr, const ast::AttributeExpr& e,
                      ir::ExprInfo& info);
@@ -219,6 +221,7 @@ public:
     struct NarrowFact {
         std::string key;  // `x`, `self.left`; empty once the path was assigned
         const ir::FunctionInfo* fn;
+        TypeRef object;  // the class of the object assigned (a chosen object narrowed), or null: not None
     };
     NarrowFacts ConditionFacts(const ast::Expr& test) const;
     void PushFacts(const std::vector<std::string>& keys);
@@ -227,6 +230,7 @@ public:
     /// The type of a read of `e` (typed `t`), narrowed to T where a fact proves it is not None.
     TypeRef Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info);
     void KillFacts(const ast::Expr& target);
+    void NoteAssignedObject(const ast::Expr& target, const TypeRef& declared, const TypeRef& value);
     void KillFactsAssignedIn(const ast::StmtList& body);
     static bool AlwaysLeaves(const ast::StmtList& body);
     void AnalyzeIf(const ast::IfStmt& s);

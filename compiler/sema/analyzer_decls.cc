@@ -144,6 +144,12 @@ void Analyzer::Run() {
             }
         }
     };
+    for (const ast::Node* read : program_.checked_reads) {  // Note [Class aliases] in types.cc
+        const ir::ExprInfo* info = program_.Info(*read);
+        if (info == nullptr || info->local == nullptr || !IsClassAlias(info->local->type)) continue;
+        Error(read->range(), "'" + info->local->name + "' stands for " + PyName(info->local->type) +
+                                 " and may be read here before it is assigned; assign it on every path before");
+    }
     for (auto& cls : program_.classes) {
         for (auto& m : cls->methods) check_fn(*m);
         CheckLibraryClass(*cls);

@@ -660,13 +660,21 @@ TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
     return array ? types::Ndarray() : types::Bool();
 }
 
+TypeRef Analyzer::Stored(const ast::Expr& e, const TypeRef& t, const char* in) {
+    if (IsValueType(t) || t->kind == TypeKind::kUnknown) return t;
+    // `{'alex': Alex}`: a class chosen at run time, of one class (Note [Classes chosen at run time]).
+    if (TypeRef choice = JoinClassChoice(t, t)) return choice;
+    Error(e.range(), "cannot store " + PyName(t) + " in a " + in + "; call it or use it directly");
+    return t;
+}
+
 TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
     if (const auto* t = ast::DynCast<ast::TupleExpr>(&e)) {
         std::vector<TypeRef> elements;
         for (std::size_t i = 0; i < t->elements().size(); ++i) {
             TypeRef exp;
             if (expected && expected->kind == TypeKind::kTuple && i < expected->args.size()) exp = expected->args[i];
-            elements.push_back(Expr(*t->elements()[i], exp));
+            elements.push_back(Stored(*t->elements()[i], Expr(*t->elements()[i], exp), "tuple"));
         }
         return types::Tuple(elements);
     }
@@ -674,7 +682,7 @@ TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
         TypeRef element = expected && expected->kind == TypeKind::kList ? expected->args[0] : types::Unknown();
         TypeRef joined = types::Unknown();
         for (const auto& el : l->elements()) {
-            TypeRef t = Expr(*el, element);
+            TypeRef t = Stored(*el, Expr(*el, element), "list");
             TypeRef j = Join(joined, t);
             if (!j) {
                 Error(el->range(), "list elements must have one type: '" + PyName(t) + "' after '" + PyName(joined) + "'");
@@ -695,7 +703,7 @@ TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
             continue;
         }
         TypeRef k = Expr(*d.keys()[i]);
-        TypeRef v = Expr(*d.values()[i]);
+        TypeRef v = Stored(*d.values()[i], Expr(*d.values()[i]), "dict");
         TypeRef jk = Join(key, k), jv = Join(value, v);
         if (!jk || !jv) {
             Error(d.values()[i]->range(), "dict entries must have one key type and one value type");

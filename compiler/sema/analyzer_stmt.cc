@@ -268,8 +268,13 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         if (fn_ == nullptr) return;  // a global constant (typed by CollectModule)
         ir::VarInfo* v = fn_->FindLocal(n->id());
         if (v == nullptr) return;
-        if (!IsValueType(value) && value->kind != TypeKind::kUnknown) {
-            Error(target.range(), "cannot store " + PyName(value) + " in a variable; call it or use it directly");
+        const auto* stmt = ast::DynCast<ast::AssignStmt>(&at);
+        const bool alias = IsClassAlias(value) && !v->is_param && stmt != nullptr && stmt->targets().size() == 1 &&
+                           stmt->targets()[0].get() == &target;
+        if (!IsValueType(value) && value->kind != TypeKind::kUnknown && !alias) {
+            Error(target.range(), "cannot store " + PyName(value) + " in a variable; call it or use it directly" +
+                                      (IsClassAlias(value) ? " (a name may stand for a class when assigned "
+                                                             "`name = Class` alone)" : ""));
             return;
         }
         if (value->kind == TypeKind::kNone && (!v->type || v->type->kind == TypeKind::kUnknown)) {
@@ -299,6 +304,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         }
         if (value && value->kind == TypeKind::kNdarray) v->holds_arrays = true;
         JoinInto(v->type, value, target, "'" + n->id() + "'");
+        NoteAssignedObject(target, v->type, value);  // Note [Narrowing]
         program_.ExprSlot(target).type = v->type;
         program_.ExprSlot(target).local = v;
         return;

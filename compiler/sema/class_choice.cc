@@ -6,16 +6,20 @@
 //     model = archs[args.arch]()
 //     train = PreprocessedDataset(..., model.insize)
 // Different classes where one value is expected join to a class choice (type[Alex | GoogLeNet | NIN]) when each is
-// a link class constructed without arguments, and objects of different link classes (word2vec's `model =
-// SkipGram(...)` in one branch and `ContinuousBoW(...)` in another) to the object such a choice makes (a
-// module-level function called with either gets an instantiation per class instead, Note [Generic functions]): in C++ a std::function making the object as the common library base
-// (std::shared_ptr<cnet::Chain>). Calling it gives that base, which every library API taking a link accepts
-// (optimizer.setup, Evaluator, serializers, calling it through Link::call). The object's type remembers the
-// classes (Type::args of the library object, with no constructor entry), so a data attribute that each of them has
-// with one type (`model.insize`, a class attribute of each) can be read: codegen reads it from the first class, most
-// derived first, that the object is (cnet::py::read_as_one_of). Methods of the classes are not reachable through
-// the choice; calling the object goes through Link::call, so each class's forward must take and return
-// Variables; anything else keeps the library base's diagnostics.
+// a link class constructed without arguments, and objects of different link classes, user or library (word2vec's
+// `model = SkipGram(...)` in one branch and `ContinuousBoW(...)` in another; its `loss_func` a
+// BinaryHierarchicalSoftmax, a NegativeSampling or a user SoftmaxCrossEntropyLoss) to the object such a choice
+// makes (a module-level function called with either gets an instantiation per class instead, Note [Generic
+// functions]): in C++ a std::function making the object as the common library base (std::shared_ptr<cnet::Chain>,
+// or cnet::Link). Calling it gives that base, which every library API taking a link accepts (optimizer.setup,
+// Evaluator, serializers, calling it through Link::call). The object's type remembers the classes (Type::args of
+// the library object, with no constructor entry: user class objects first, then library link objects), so a data
+// attribute that each of them has with one type and one C++ member (`model.insize`, a class attribute of each;
+// `layer.W` of an L.Linear or a user link) can be read: codegen reads it from the first class, most derived
+// first, that the object is (cnet::py::read_as_one_of). Methods of the classes are not reachable through the
+// choice; calling the object goes through Link::call, so each class's forward must take and return Variables;
+// anything else keeps the library base's diagnostics. Where an assignment proves the class (the rest of the
+// branch that assigned it), the name reads as that class (Note [Narrowing]).
 #include <algorithm>
 
 #include "compiler/sema/analyzer.h"
@@ -41,38 +45,61 @@ std::vector<TypeRef> Alternatives(const TypeRef& t) {
     return {};
 }
 
-int Depth(const ir::ClassInfo* cls) {
-    int d = 0;
-    for (const ir::ClassInfo* c = cls->user_base; c != nullptr; c = c->user_base) ++d;
+// How far below the library a class is: a library link 0, a user class 1 + its user bases.
+int Depth(const TypeRef& t) {
+    if (t->user_class == nullptr) return 0;
+    int d = 1;
+    for (const ir::ClassInfo* c = t->user_class->user_base; c != nullptr; c = c->user_base) ++d;
     return d;
 }
 
-// The choice of the classes `a` and `b` list (each once), most derived first: the order in which codegen tries
-// them (an AlexFp16 is also an Alex). Null when either list is empty.
-TypeRef ChoiceOf(std::vector<TypeRef> a, const std::vector<TypeRef>& b) {
-    if (a.empty() || b.empty()) return nullptr;
+// `a` and `b` merged (each class once), most derived first: the order in which codegen tries them (an AlexFp16
+// is also an Alex; a user link deriving from L.Linear is also a Linear). Empty when either list is empty.
+std::vector<TypeRef> Merged(std::vector<TypeRef> a, const std::vector<TypeRef>& b) {
+    if (a.empty() || b.empty()) return {};
     for (const TypeRef& c : b) {
-        const bool known = std::any_of(a.begin(), a.end(), [&](const TypeRef& x) { return x->user_class == c->user_class; });
+        const bool known = std::any_of(a.begin(), a.end(), [&](const TypeRef& x) {
+            return x->user_class == c->user_class && x->lib_type == c->lib_type;
+        });
         if (!known) a.push_back(c);
     }
-    std::stable_sort(a.begin(), a.end(), [](const TypeRef& x, const TypeRef& y) {
-        return Depth(x->user_class) > Depth(y->user_class);
-    });
-    auto t = std::make_shared<Type>();
-    t->kind = TypeKind::kClassChoice;
-    t->args = std::move(a);
-    return t;
+    std::stable_sort(a.begin(), a.end(), [](const TypeRef& x, const TypeRef& y) { return Depth(x) > Depth(y); });
+    return a;
 }
 
-// The classes of an object of a link class, or of an object a choice made; empty for anything else.
+bool IsLibraryLink(const TypeRef& t) {
+    const LibType* link = BuiltinTable::Get().FindType("Link");
+    return t->kind == TypeKind::kLibObject && !IsChosenObject(t) && LibDerives(t->lib_type, link);
+}
+
+// The classes an object may be, as objects: itself for an object of a user or library link class, the
+// alternatives of an object a choice made; empty for anything else.
 std::vector<TypeRef> ObjectClasses(const TypeRef& t) {
-    std::vector<TypeRef> refs;
-    if (IsChosenObject(t)) {
-        for (const TypeRef& c : t->args) refs.push_back(types::UserClassRef(c->user_class));
-    } else if (t->kind == TypeKind::kUserClass && t->user_class->IsLink()) {
-        refs.push_back(types::UserClassRef(t->user_class));
+    if (IsChosenObject(t)) return t->args;
+    if (t->kind == TypeKind::kUserClass && t->user_class->IsLink()) return {t};
+    if (IsLibraryLink(t)) return {types::LibObject(t->lib_type)};
+    return {};
+}
+
+// The library base of objects of the classes `alternatives` (user class objects or library link objects).
+const LibType* CommonBase(const std::vector<TypeRef>& alternatives) {
+    const BuiltinTable& table = BuiltinTable::Get();
+    for (const char* base : {"Chain", "ChainList"}) {
+        const LibType* b = table.FindType(base);
+        const bool all = std::all_of(alternatives.begin(), alternatives.end(), [&](const TypeRef& c) {
+            if (c->user_class == nullptr) return LibDerives(c->lib_type, b);
+            const ir::ClassInfo::Kind kind = c->user_class->kind;
+            return kind == (std::string(base) == "Chain" ? ir::ClassInfo::Kind::kChain : ir::ClassInfo::Kind::kChainList);
+        });
+        if (all) return b;
     }
-    return refs;
+    return table.FindType("Link");
+}
+
+TypeRef ChosenObjectOf(std::vector<TypeRef> alternatives) {
+    auto t = std::make_shared<Type>(*types::LibObject(CommonBase(alternatives)));
+    t->args = std::move(alternatives);
+    return t;
 }
 
 }  // namespace
@@ -82,33 +109,39 @@ TypeRef JoinClassChoice(const TypeRef& a, const TypeRef& b) {
         !(a->kind == TypeKind::kUserClassRef && b->kind == TypeKind::kUserClassRef)) {
         return nullptr;
     }
-    return ChoiceOf(Alternatives(a), Alternatives(b));
-}
-
-const LibType* ClassChoiceBase(const TypeRef& choice) {
-    const BuiltinTable& table = BuiltinTable::Get();
-    const ir::ClassInfo::Kind kind = choice->args[0]->user_class->kind;
-    const bool same = std::all_of(choice->args.begin(), choice->args.end(),
-                                  [&](const TypeRef& c) { return c->user_class->kind == kind; });
-    if (same && kind == ir::ClassInfo::Kind::kChain) return table.FindType("Chain");
-    if (same && kind == ir::ClassInfo::Kind::kChainList) return table.FindType("ChainList");
-    return table.FindType("Link");
-}
-
-TypeRef ChosenObject(const TypeRef& choice) {
-    auto t = std::make_shared<Type>(*types::LibObject(ClassChoiceBase(choice)));
-    for (const TypeRef& c : choice->args) t->args.push_back(types::UserClass(c->user_class));
+    std::vector<TypeRef> classes = Merged(Alternatives(a), Alternatives(b));
+    if (classes.empty()) return nullptr;
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kClassChoice;
+    t->args = std::move(classes);
     return t;
 }
 
+const LibType* ClassChoiceBase(const TypeRef& choice) { return ChosenObject(choice)->lib_type; }
+
+TypeRef ChosenObject(const TypeRef& choice) {
+    std::vector<TypeRef> objects;
+    for (const TypeRef& c : choice->args) objects.push_back(types::UserClass(c->user_class));
+    return ChosenObjectOf(std::move(objects));
+}
+
 TypeRef JoinChosenObjects(const TypeRef& a, const TypeRef& b) {
-    const TypeRef choice = ChoiceOf(ObjectClasses(a), ObjectClasses(b));
-    return choice ? ChosenObject(choice) : nullptr;
+    std::vector<TypeRef> classes = Merged(ObjectClasses(a), ObjectClasses(b));
+    return classes.empty() ? nullptr : ChosenObjectOf(std::move(classes));
 }
 
 bool IsChosenObject(const TypeRef& t) {
     return t->kind == TypeKind::kLibObject && t->entry == nullptr && !t->args.empty() &&
-           t->args[0]->kind == TypeKind::kUserClass;
+           (t->args[0]->kind == TypeKind::kUserClass || t->args[0]->kind == TypeKind::kLibObject) &&
+           (t->args.size() > 1 || t->args[0]->kind == TypeKind::kUserClass);
+}
+
+std::string ChosenClassName(const TypeRef& alternative) {
+    return alternative->user_class != nullptr ? alternative->user_class->name : alternative->lib_type->name;
+}
+
+std::string ChosenClassCpp(const TypeRef& alternative) {
+    return alternative->user_class != nullptr ? alternative->user_class->cpp_name : alternative->lib_type->cpp;
 }
 
 std::string ClassChoiceName(const TypeRef& choice) {
@@ -130,19 +163,36 @@ TypeRef Analyzer::ConstructChosen(const ast::CallExpr& e, const TypeRef& choice)
 }
 
 void Analyzer::CheckChosenCall(const ast::CallExpr& e, const TypeRef& object) {
+    const std::size_t given = e.args().size() + e.keywords().size();
     for (const TypeRef& c : object->args) {
-        const ir::ClassInfo& cls = *c->user_class;
-        const ir::FunctionInfo* fwd = cls.Forward();
         std::string why;
-        if (fwd == nullptr) {
-            why = "'" + cls.name + "' has no forward or __call__";
-        } else if (fwd->params.size() != e.args().size() || !e.keywords().empty()) {
-            why = "'" + cls.name + "." + fwd->name + "' takes " + std::to_string(fwd->params.size()) + " argument" +
-                  (fwd->params.size() == 1 ? "" : "s") + " and this call passes " +
-                  std::to_string(e.args().size() + e.keywords().size()) + " (positionally only)";
-        } else if (fwd->return_type && fwd->return_type->kind != TypeKind::kVariable &&
-                   fwd->return_type->kind != TypeKind::kUnknown) {
-            why = "'" + cls.name + "." + fwd->name + "' returns '" + PyName(fwd->return_type) + "'";
+        if (c->user_class == nullptr) {
+            // A library link: its forward takes Variables, or a `__call__` row in the surface says what it takes.
+            const BuiltinEntry* call = table_.MethodOrAttr(c->lib_type->name, "__call__");
+            if (call != nullptr) {
+                std::size_t required = 0;
+                for (const ParamSpec& p : call->signature.params) required += p.has_default ? 0 : 1;
+                if (given < required || given > call->signature.params.size() || !e.keywords().empty()) {
+                    why = "'" + c->lib_type->name + "' takes " + std::to_string(required) + " to " +
+                          std::to_string(call->signature.params.size()) + " arguments and this call passes " +
+                          std::to_string(given) + " (positionally only)";
+                } else if (call->result != "Variable") {
+                    why = "'" + c->lib_type->name + "' returns '" + call->result + "'";
+                }
+            }
+        } else {
+            const ir::ClassInfo& cls = *c->user_class;
+            const ir::FunctionInfo* fwd = cls.Forward();
+            if (fwd == nullptr) {
+                why = "'" + cls.name + "' has no forward or __call__";
+            } else if (fwd->params.size() != e.args().size() || !e.keywords().empty()) {
+                why = "'" + cls.name + "." + fwd->name + "' takes " + std::to_string(fwd->params.size()) + " argument" +
+                      (fwd->params.size() == 1 ? "" : "s") + " and this call passes " + std::to_string(given) +
+                      " (positionally only)";
+            } else if (fwd->return_type && fwd->return_type->kind != TypeKind::kVariable &&
+                       fwd->return_type->kind != TypeKind::kUnknown) {
+                why = "'" + cls.name + "." + fwd->name + "' returns '" + PyName(fwd->return_type) + "'";
+            }
         }
         if (!why.empty()) {
             Error(e.range(), "an object of one of several classes (" + PyName(object) + ") is called through "
@@ -155,23 +205,35 @@ void Analyzer::CheckChosenCall(const ast::CallExpr& e, const TypeRef& object) {
 TypeRef Analyzer::ChosenAttribute(const TypeRef& object, const std::string& attr, const ast::AttributeExpr& e) {
     TypeRef type;
     std::string cpp_name;
+    std::string first;  // the class `type` and `cpp_name` come from
     for (const TypeRef& c : object->args) {
-        const ir::ClassInfo& cls = *c->user_class;
-        const ir::FieldInfo* f = cls.FindField(attr);
-        if (f == nullptr) f = ClassAttribute(cls, attr);
-        if (f == nullptr || !f->type || f->type->kind == TypeKind::kUnknown) {
-            Error(e.attr_range(), "'" + attr + "' is not an attribute of every class the object may be: '" + cls.name +
+        const std::string name = ChosenClassName(c);
+        TypeRef t;
+        std::string cpp;
+        if (c->user_class != nullptr) {
+            const ir::FieldInfo* f = c->user_class->FindField(attr);
+            if (f == nullptr) f = ClassAttribute(*c->user_class, attr);
+            if (f != nullptr) t = f->type, cpp = f->cpp_name;
+        } else if (const BuiltinEntry* a = table_.MethodOrAttr(c->lib_type->name, attr);
+                   a != nullptr && a->kind == EntryKind::kAttr && !a->cpp.empty() && a->cpp[0] != '=' &&
+                   a->result.rfind("type(", 0) != 0) {
+            t = ResultType(*a, nullptr), cpp = a->cpp;  // a member of the C++ class
+        }
+        if (!t || t->kind == TypeKind::kUnknown) {
+            Error(e.attr_range(), "'" + attr + "' is not an attribute of every class the object may be: '" + name +
                                       "' has none (of " + object->lib_type->name + " and the data attributes the "
-                                      "classes share, only those can be used)");
+                                      "classes share, only those can be used; inside a branch that assigned the "
+                                      "object, it is of the class assigned)");
             return types::Unknown();
         }
-        if (type && !SameType(type, f->type)) {
-            Error(e.attr_range(), "'" + attr + "' has type '" + PyName(f->type) + "' in '" + cls.name + "' but '" +
-                                      PyName(type) + "' in '" + object->args[0]->user_class->name + "'");
+        if (type && (!SameType(type, t) || cpp != cpp_name)) {
+            Error(e.attr_range(), "'" + attr + "' has type '" + PyName(t) + "' in '" + name + "' but '" + PyName(type) +
+                                      "' in '" + first + "'" + (SameType(type, t) ? " (a different C++ member)" : ""));
             return types::Unknown();
         }
-        type = f->type;
-        cpp_name = f->cpp_name;
+        type = t;
+        cpp_name = cpp;
+        if (first.empty()) first = name;
     }
     program_.chosen_attributes[&e] = cpp_name;
     program_.headers.insert("cnet/py/one_of.h");

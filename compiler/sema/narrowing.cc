@@ -19,6 +19,14 @@ namespace cnet::compiler::sema {
 // sema records for that read (ExprInfo::narrowed_from keeps the declared one): a handle type (Variable, ndarray,
 // an object) is the same C++ either way, and an `int | None` (std::optional) is read with `.value()`, which
 // throws rather than read an empty optional should a method call clear a field behind the test's back.
+//
+// The same facts narrow a name holding an object of one of several link classes (Note [Classes chosen at run
+// time] in class_choice.cc) to the class of the object last assigned to it: word2vec's
+//     if args.out_type == 'hsm':
+//         loss_func = HSM(args.unit, tree)
+//         loss_func.W.data[...] = 0      # a BinaryHierarchicalSoftmax here
+//     elif ...
+// Codegen casts the common base's handle to that class (std::static_pointer_cast: the assignment proves it).
 
 namespace {
 
@@ -70,7 +78,13 @@ Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
 }
 
 void Analyzer::PushFacts(const std::vector<std::string>& keys) {
-    for (const std::string& k : keys) narrowed_.push_back({k, fn_});
+    for (const std::string& k : keys) narrowed_.push_back({k, fn_, nullptr});
+}
+
+void Analyzer::NoteAssignedObject(const ast::Expr& target, const TypeRef& declared, const TypeRef& value) {
+    if (!IsChosenObject(declared) || IsChosenObject(value)) return;
+    if (value->kind != TypeKind::kUserClass && value->kind != TypeKind::kLibObject) return;
+    if (std::string key = PathKey(target); !key.empty()) narrowed_.push_back({key, fn_, value});
 }
 
 void Analyzer::PopFacts(std::size_t size) {
@@ -78,15 +92,15 @@ void Analyzer::PopFacts(std::size_t size) {
 }
 
 TypeRef Analyzer::Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info) {
-    if (t->kind != TypeKind::kOptional || narrowed_.empty()) return t;
+    const bool chosen = IsChosenObject(t);
+    if ((t->kind != TypeKind::kOptional && !chosen) || narrowed_.empty()) return t;
     if (info.local != nullptr && info.local->in_comprehension) return t;
     const std::string key = PathKey(e);
     if (key.empty()) return t;
-    for (const NarrowFact& f : narrowed_) {
-        if (f.key == key && f.fn == fn_) {
-            info.narrowed_from = t;
-            return StripOptional(t);
-        }
+    for (auto f = narrowed_.rbegin(); f != narrowed_.rend(); ++f) {  // the latest fact about the path
+        if (f->key != key || f->fn != fn_ || (f->object != nullptr) != chosen) continue;
+        info.narrowed_from = t;
+        return chosen ? f->object : StripOptional(t);
     }
     return t;
 }

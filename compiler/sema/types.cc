@@ -183,6 +183,18 @@ bool IsValueType(const TypeRef& t) {
     }
 }
 
+// Note [Class aliases]
+// ~~~~~~~~~~~~~~~~~~~~
+// word2vec writes `HSM = L.BinaryHierarchicalSoftmax`, then `HSM.create_huffman_tree(counts)` and `HSM(n, tree)`.
+// A local assigned a class alone (`name = Class`, one target) stands for that class: its reads are the class
+// itself, so codegen emits no C++ variable and no assignment (calls and static members print the class). A name
+// given two classes follows the usual joins: link classes constructed without arguments make a class choice
+// (Note [Classes chosen at run time]), a real variable; anything else is "a name keeps one type". A name that
+// may be read before it is assigned would need a variable to check: an error (definite assignment).
+bool IsClassAlias(const TypeRef& t) {
+    return t->kind == TypeKind::kLibClass || t->kind == TypeKind::kUserClassRef;
+}
+
 TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }
 
 bool LibDerives(const LibType* derived, const LibType* base) {
@@ -307,7 +319,7 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
         if (UserDerives(a->user_class, b->user_class)) return b;
         if (UserDerives(b->user_class, a->user_class)) return a;
     }
-    if (ka == TypeKind::kLibObject && kb == TypeKind::kLibObject) {
+    if (ka == TypeKind::kLibObject && kb == TypeKind::kLibObject && !IsChosenObject(a) && !IsChosenObject(b)) {
         // Objects built from different arguments: the plain type (Note [Members typed by a constructor
         // argument] in constructor_typed_members.cc).
         if (LibDerives(a->lib_type, b->lib_type)) return b->args.empty() ? b : types::LibObject(b->lib_type);
@@ -406,7 +418,7 @@ std::string PyName(const TypeRef& t) {
         case TypeKind::kLibObject:
             if (IsChosenObject(t)) {  // Note [Classes chosen at run time]
                 std::string s;
-                for (const TypeRef& c : t->args) s += (s.empty() ? "" : " | ") + c->user_class->name;
+                for (const TypeRef& c : t->args) s += (s.empty() ? "" : " | ") + ChosenClassName(c);
                 return s;
             }
             return t->lib_type->name;

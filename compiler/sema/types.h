@@ -142,7 +142,10 @@ bool IsArrayLike(const TypeRef& t);  // Variable, ndarray
 /// True for types whose C++ form is a nullable handle (None is its default value): Variable, ndarray, ndarray[str],
 /// user classes, shared library objects.
 bool IsHandle(const TypeRef& t);
-bool IsValueType(const TypeRef& t);  // something that can be stored in a variable
+bool IsValueType(const TypeRef& t);
+// A library or user class: `HSM = L.BinaryHierarchicalSoftmax` makes HSM another name for it (Note [Class
+// aliases] in types.cc).
+bool IsClassAlias(const TypeRef& t);  // something that can be stored in a variable
 
 // ---- class_choice.cc (Note [Classes chosen at run time])
 /// Classes (or choices of them) where one value is expected: the choice of them all, or null when one is no link
@@ -157,6 +160,8 @@ bool IsChosenObject(const TypeRef& t);
 /// their classes makes; null when one is not an object of a link class.
 TypeRef JoinChosenObjects(const TypeRef& a, const TypeRef& b);
 std::string ClassChoiceName(const TypeRef& choice);
+std::string ChosenClassName(const TypeRef& alternative);  // a chosen object's alternative: MLP, NegativeSampling
+std::string ChosenClassCpp(const TypeRef& alternative);   // its C++ class
 
 /// Python spelling for diagnostics: "int", "list[Variable]", "MLP", "Node | None", "module 'F'".
 std::string PyName(const TypeRef& t);
