@@ -256,6 +256,18 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
         }
         return capture + "(const std::vector<cnet::Variable>& args_) { return " + callee + "(" + args + "); }";
     }
+    if (name == "converter" && fn.params.size() == 2) {  // Note [User converters] in sema
+        const TypeRef batch = fn.params[0].type, device = fn.params[1].type;
+        const std::string batch_arg = batch->kind == TypeKind::kTuple
+                                          ? "cnet::adapters::FromBatch<" + sema::CppName(batch) + ">(batch_)"
+                                          : "batch_";
+        const std::string device_arg = device->kind == TypeKind::kNone       ? "cnet::py::None"
+                                       : device->kind == TypeKind::kOptional ? "device_"
+                                                                             : "device_.value()";
+        return capture + "(const cnet::iterators::Batch& batch_, std::optional<int> device_) -> " +
+               "std::vector<cnet::Array> { return cnet::adapters::ToExample(" + callee + "(" + batch_arg + ", " +
+               device_arg + ")); }";
+    }
     if (name == "activate") {
         return capture + "(const cnet::Variable& x_) -> cnet::Variable { return " + callee + "(x_); }";
     }

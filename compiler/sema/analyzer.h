@@ -193,7 +193,9 @@ public:
     TypeRef LibraryConstructorCall(const ast::CallExpr& e, const ir::ClassInfo& cls, bool super_init);
     /// A user function or method passed where the library takes a callable (loss_func=, eval_func=,
     /// eval_hook=, trainer.extend(f)): gives its parameters the types the library passes. True if handled.
-    bool CallableArgument(const ir::BoundArg& arg, const TypeRef& value);
+    bool CallableArgument(const ir::CallInfo& call, const ir::BoundArg& arg, const TypeRef& value);
+    TypeRef ConverterBatchType(const ir::CallInfo& call);  // Note [User converters]
+    void TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call);
     /// Calling an instance of a user chainer.Function subclass: `MulAdd()(x, y, z)`.
     TypeRef CallFunctionObject(const ast::CallExpr& e, const ir::ClassInfo& cls);
     /// What the runtime needs of a library subclass (Iterator.__next__, FunctionNode.forward, ...).

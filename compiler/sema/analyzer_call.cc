@@ -166,7 +166,7 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
         }
         for (const ast::Expr* v : values) {
             TypeRef t = Expr(*v, arg.expected);
-            if (CallableArgument(arg, t)) continue;
+            if (CallableArgument(call, arg, t)) continue;
             if (arg.spec != nullptr && arg.spec->type == "number" && t && t->kind == TypeKind::kInt) {
                 arg.expected = t;  // passed as written (see the type text `number`)
                 continue;
@@ -199,6 +199,7 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
             }
         }
     }
+    TypeConverter(e, call);  // Note [User converters] in analyzer_library_base.cc
 }
 
 TypeRef Analyzer::CallUser(const ast::CallExpr& e, ir::FunctionInfo* fn, const std::string& what) {

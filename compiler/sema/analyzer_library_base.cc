@@ -1,7 +1,8 @@
 // analyzer_library_base.cc — sema for user subclasses of library classes (Note [Library base classes]):
 // the types of the hooks' parameters, the library members seen through `self`, super().__init__ of a
 // library constructor, calling a chainer.Function object, user functions passed where the library takes a
-// callable (loss_func=, eval_func=, eval_hook=, postprocess=, trainer.extend(f)), and what each base requires.
+// callable (loss_func=, eval_func=, eval_hook=, postprocess=, converter=, trainer.extend(f)), and what each base
+// requires.
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/library_bases.h"
 
@@ -176,13 +177,84 @@ void Analyzer::CheckLibraryClass(const ir::ClassInfo& cls) {
 }
 
 
-bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
+// Note [User converters]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// StandardUpdater(..., converter=convert, device=d) and Evaluator(..., converter=convert, device=d) call
+// convert(batch, device) on each batch. Its parameters are typed from the same call: `device` as the device
+// argument (None when left out, as in Chainer), `batch` as what the iterator's next() gives: a library
+// iterator's Batch (a list of examples), or what a user Iterator's __next__ returns. word2vec's WindowIterator
+// returns one tuple of arrays, `(center, contexts)`, not a list of examples: the runtime's Batch carries it as
+// one example holding those arrays (cnet::adapters::ToBatch), and the converter's adapter unpacks it again
+// (cnet::adapters::FromBatch); the default converter would stack it as a batch of one, so such an iterator
+// needs converter=. The converter returns a tuple of arrays (the arguments of the loss function) or one array.
+TypeRef Analyzer::ConverterBatchType(const ir::CallInfo& call) {
+    for (const ir::BoundArg& a : call.args) {
+        if (a.spec == nullptr || a.spec->name != "iterator" || a.value == nullptr) continue;
+        const TypeRef it = StripOptional(program_.TypeOf(*a.value));
+        if (it->kind != TypeKind::kUserClass) break;
+        const ir::FunctionInfo* next = it->user_class->FindMethod("__next__");
+        if (next == nullptr) next = it->user_class->FindMethod("next");
+        if (next != nullptr && IsArraysTuple(next->return_type)) return next->return_type;
+    }
+    return types::LibObject(table_.FindType("Batch"));
+}
+
+// After the arguments of a call taking iterator= and converter=: the user converter's parameter types, or the
+// error for an iterator only a converter can read.
+void Analyzer::TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call) {
+    const ir::BoundArg* converter = nullptr;
+    bool has_iterator = false;
+    TypeRef device = types::None();
+    for (const ir::BoundArg& a : call.args) {
+        if (a.spec == nullptr || a.value == nullptr) continue;
+        if (a.spec->name == "iterator") has_iterator = true;
+        if (a.spec->name == "converter" && !ast::Isa<ast::NoneLiteral>(*a.value)) converter = &a;
+        if (a.spec->name == "device") device = program_.TypeOf(*a.value);
+    }
+    if (!has_iterator) return;
+    const TypeRef batch = ConverterBatchType(call);
+    if (converter == nullptr) {
+        if (batch->kind == TypeKind::kTuple) {
+            Error(e.range(), "the iterator's '__next__' returns one tuple of arrays ('" + PyName(batch) + "'), not a "
+                             "list of examples: pass converter= a function taking (batch, device) that returns the "
+                             "arrays (Note [User converters])");
+        }
+        return;
+    }
+    const TypeRef value = program_.TypeOf(*converter->value);
+    if (value->function == nullptr) return;
+    auto* fn = const_cast<ir::FunctionInfo*>(value->function);
+    const TypeRef params[] = {batch, device};
+    for (std::size_t i = 0; i < fn->params.size() && i < 2; ++i) {
+        ir::ParamInfo& p = fn->params[i];
+        if (p.type && p.type->kind != TypeKind::kUnknown) continue;
+        p.type = params[i];
+        changed_ = true;
+        if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = p.type;
+    }
+    const bool returns_known = fn->return_type && fn->return_type->kind != TypeKind::kUnknown;
+    if (fn->params.size() != 2) {
+        Error(converter->value->range(), "the converter '" + fn->name + "' is called with (batch, device); it takes " +
+                                             std::to_string(fn->params.size()) + " argument" +
+                                             (fn->params.size() == 1 ? "" : "s"));
+    } else if (returns_known && !IsArraysTuple(fn->return_type) && !IsArrayLike(fn->return_type)) {
+        Error(converter->value->range(), "the converter '" + fn->name + "' must return a tuple of arrays (the loss "
+                                             "function's arguments) or one array, not '" + PyName(fn->return_type) + "'");
+    }
+}
+
+bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& arg, const TypeRef& value) {
     if (arg.spec == nullptr || !value || value->function == nullptr ||
         (value->kind != TypeKind::kUserFunction && value->kind != TypeKind::kBoundMethod)) {
         return false;
     }
     const std::string& name = arg.spec->name;
     TypeRef param;
+    if (name == "converter") {  // typed once the call's arguments are (TypeConverter)
+        const_cast<ir::FunctionInfo*>(value->function)->called = true;
+        program_.headers.insert("cnet/core/subclass_adapters.h");
+        return true;
+    }
     if (name == "loss_func" || name == "eval_func") {
         param = types::Variable();  // called with the converted batch: f(x, t)
     } else if (name == "eval_hook") {
@@ -218,6 +290,7 @@ bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
         changed_ = true;
         if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = param;
     }
+    const bool returns_known = fn->return_type && fn->return_type->kind != TypeKind::kUnknown;
     if (name != "loss_func" && name != "eval_func" && fn->params.size() != 1) {
         const char* what = name == "extension"   ? "trainer"
                            : name == "eval_hook" ? "evaluator"
@@ -227,7 +300,6 @@ bool Analyzer::CallableArgument(const ir::BoundArg& arg, const TypeRef& value) {
         Error(arg.value->range(), "'" + fn->name + "' is called with one argument (the " + what + "); it takes " +
                                       std::to_string(fn->params.size()));
     }
-    const bool returns_known = fn->return_type && fn->return_type->kind != TypeKind::kUnknown;
     if ((name == "loss_func" || name == "activate") && returns_known && !IsArrayLike(fn->return_type)) {
         Error(arg.value->range(), std::string(name == "activate" ? "the activation '" : "the loss function '") +
                                       fn->name + "' must return a Variable, not '" + PyName(fn->return_type) + "'");

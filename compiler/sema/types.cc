@@ -1,6 +1,8 @@
 // types.cc — type constructors, join/assignability rules, and Python / C++ spellings.
 #include "compiler/sema/types.h"
 
+#include <algorithm>
+
 #include "compiler/ir/program.h"
 #include "compiler/kernel/kernel_def.h"
 #include "compiler/sema/builtin_table.h"
@@ -193,6 +195,11 @@ bool IsValueType(const TypeRef& t) {
 // may be read before it is assigned would need a variable to check: an error (definite assignment).
 bool IsClassAlias(const TypeRef& t) {
     return t->kind == TypeKind::kLibClass || t->kind == TypeKind::kUserClassRef;
+}
+
+bool IsArraysTuple(const TypeRef& t) {
+    if (!t || t->kind != TypeKind::kTuple || t->args.empty()) return false;
+    return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a); });
 }
 
 TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }

@@ -145,7 +145,8 @@ bool IsHandle(const TypeRef& t);
 bool IsValueType(const TypeRef& t);
 // A library or user class: `HSM = L.BinaryHierarchicalSoftmax` makes HSM another name for it (Note [Class
 // aliases] in types.cc).
-bool IsClassAlias(const TypeRef& t);  // something that can be stored in a variable
+bool IsClassAlias(const TypeRef& t);
+bool IsArraysTuple(const TypeRef& t);  // a tuple of ndarrays / Variables (a user converter's batch or result)  // something that can be stored in a variable
 
 // ---- class_choice.cc (Note [Classes chosen at run time])
 /// Classes (or choices of them) where one value is expected: the choice of them all, or null when one is no link

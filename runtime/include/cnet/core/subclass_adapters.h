@@ -110,6 +110,37 @@ iterators::Batch ToBatch(const std::vector<T>& examples) {
     return out;
 }
 inline iterators::Batch ToBatch(const iterators::Batch& batch) { return batch; }
+/// __next__'s result when it is one tuple of arrays, not a list of examples (word2vec's `return center,
+/// contexts`): a batch of one example holding them, which the program's converter unpacks with FromBatch
+/// (Note [User converters] in cnetc's sema).
+template <typename... T>
+iterators::Batch ToBatch(const std::tuple<T...>& arrays) {
+    return iterators::Batch{ToExample(arrays)};
+}
+
+template <typename T>
+T FromArray(const Array& a) {
+    if constexpr (std::is_same_v<T, Variable>) {
+        return AsVariable(a);
+    } else {
+        static_assert(std::is_same_v<T, Array>, "a batch holds arrays");
+        return a;
+    }
+}
+
+template <typename Tuple, size_t... I>
+Tuple FromExample(const datasets::Example& example, std::index_sequence<I...>) {
+    return Tuple{FromArray<std::tuple_element_t<I, Tuple>>(example[I])...};
+}
+
+/// The tuple of arrays ToBatch packed, for the converter.
+template <typename Tuple>
+Tuple FromBatch(const iterators::Batch& batch) {
+    constexpr size_t n = std::tuple_size_v<Tuple>;
+    CNET_CHECK_AS(ValueError, batch.size() == 1 && batch[0].size() == n, "converter: expected the batch of one ",
+                  n, "-tuple of arrays the iterator's __next__ returns, got ", batch.size(), " examples");
+    return FromExample<Tuple>(batch[0], std::make_index_sequence<n>());
+}
 
 /// An iterator's previous_epoch_detail: a float, or None before the first batch.
 inline std::optional<double> ToOptionalDouble(double v) { return v; }
