@@ -157,6 +157,9 @@ std::string Generator::Call(const ast::CallExpr& e) {
         }
     }
     if (auto k = program_.kernel_at.find(&e); k != program_.kernel_at.end()) return k->second->cpp_name + "{}";
+    if (auto pop = program_.kwargs_pops.find(&e); pop != program_.kwargs_pops.end() && fn_ != nullptr) {
+        return fn_->params.at(pop->second).cpp_name;  // kwargs.pop('name') (Note [Forwarding constructors] in sema)
+    }
     const TypeRef callee = TypeOf(e.func());
     const ir::CallInfo* call = program_.Call(e);
     static const ir::CallInfo kEmpty;
@@ -238,8 +241,20 @@ std::string Generator::Call(const ast::CallExpr& e) {
             if (TypeOf(arg)->kind == TypeKind::kNdarray) return E(arg) + ".astype(" + E(e.func()) + ")";
             return "cnet::Array::FromScalar(" + E(arg) + ", " + E(e.func()) + ")";
         }
-        case TypeKind::kUserClassRef:
+        case TypeKind::kUserClassRef: {
+            const ir::FunctionInfo* init = callee->user_class->Init();
+            if (init != nullptr && init->forwarded_ctor != nullptr) {
+                // The popped arguments, then the base object built from the rest (Note [Forwarding constructors]).
+                const auto split = call->args.begin() + static_cast<std::ptrdiff_t>(init->params.size());
+                ir::CallInfo own, base;
+                own.args.assign(call->args.begin(), split);
+                base.args.assign(split, call->args.end());
+                const std::string popped = Args(own, true, false);
+                return "std::make_shared<" + callee->user_class->cpp_name + ">(" + popped + (popped.empty() ? "" : ", ") +
+                       init->forwarded_ctor->lib_type->cpp + "(" + Args(base, false, true) + "))";
+            }
             return "std::make_shared<" + callee->user_class->cpp_name + ">(" + Args(*call, true, false) + ")";
+        }
         case TypeKind::kClassChoice:  // Note [Classes chosen at run time] in sema
             return E(e.func()) + "()";
         case TypeKind::kBoundMethod: {

@@ -46,6 +46,7 @@ std::string Generator::LibraryBaseClause(const ir::ClassInfo& cls) {
 
 std::string Generator::LibraryBaseInitializer(const ir::FunctionInfo& fn) {
     if (!fn.is_init || fn.owner == nullptr || fn.owner->lib_base == nullptr) return "";
+    if (fn.forwarded_ctor != nullptr) return " : " + fn.forwarded_ctor->lib_type->cpp + "(std::move(base_))";
     const ast::CallExpr* call = SuperInit(fn);
     const ir::CallInfo* info = call != nullptr ? program_.Call(*call) : nullptr;
     if (info == nullptr) return "";

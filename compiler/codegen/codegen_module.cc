@@ -21,6 +21,9 @@ std::string Generator::ParamDecl(const ir::ParamInfo& p) { return sema::ParamCpp
 std::string Generator::Signature(const ir::FunctionInfo& fn, bool qualified) {
     std::string params;
     for (std::size_t i = 0; i < fn.params.size(); ++i) params += (i ? ", " : "") + ParamDecl(fn.params[i]);
+    if (fn.forwarded_ctor != nullptr) {  // Note [Forwarding constructors] in sema: the base built by the caller
+        params += (params.empty() ? "" : ", ") + fn.forwarded_ctor->lib_type->cpp + " base_";
+    }
     if (fn.is_init) return fn.owner->cpp_name + "(" + params + ")";
     const std::string ret = fn.return_type->kind == TypeKind::kNone ? "void" : sema::CppName(fn.return_type);
     return ret + " " + (qualified && fn.owner != nullptr ? fn.owner->cpp_name + "::" : "") + fn.cpp_name + "(" +

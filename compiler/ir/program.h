@@ -81,6 +81,12 @@ struct FunctionInfo {
     /// An instantiation of this module-level function for other argument types: its own parameters, locals,
     /// return type and C++ function over the same body (Note [Generic functions] in sema/generic_functions.cc).
     const FunctionInfo* generic_of = nullptr;
+    /// `def __init__(self, *args, **kwargs)` passing them on to the library base's constructor (Note
+    /// [Forwarding constructors] in sema/forwarding_init.cc): that constructor; `params` are the names taken
+    /// out with kwargs.pop(...), and the C++ constructor takes the base object built at the call site last.
+    const sema::BuiltinEntry* forwarded_ctor = nullptr;
+    const ast::Param* var_args = nullptr;    // `*args`, until sema decides what it is
+    const ast::Param* var_kwargs = nullptr;  // `**kwargs`
 
     /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found).
     VarInfo* FindLocal(const std::string& n) const {
@@ -197,6 +203,8 @@ struct Program {
     std::vector<std::unique_ptr<FunctionInfo>> instances;
     /// Reads of locals that may be unassigned there: UnboundLocalError at run time when they are.
     std::unordered_set<const ast::Node*> checked_reads;
+    /// `kwargs.pop('name')` in a forwarding __init__: the parameter it reads (Note [Forwarding constructors]).
+    std::unordered_map<const ast::Node*, std::size_t> kwargs_pops;
     /// argparse: dest -> type of each add_argument (one parser per program).
     std::map<std::string, TypeRef> arg_types;
     /// Kernels built from CuPy-form constructions (compiler/kernel/), by construction call, in source order.

@@ -82,6 +82,7 @@ public:
     TypeRef Compare(const ast::CompareExpr& e);
     TypeRef ListComp(const ast::ComprehensionExpr& e);  // list/dict comprehensions, generator arguments
     // The type a display stores for an element of type `t` (an error for what cannot be stored).
+    bool FitsUnion(const TypeRef& t, const std::string& type_text);
     TypeRef Stored(const ast::Expr& e, const TypeRef& t, const char* in);
     TypeRef Collection(const ast::Expr& e, const TypeRef& expected);
     TypeRef MemberOf(const TypeRef& value, const std::string& attr, const ast::AttributeExpr& e,
@@ -191,6 +192,12 @@ public:
     /// super().__init__(...) in a class deriving from a library class whose constructor takes arguments, or
     /// constructing such a class that has no __init__ (`BPTTUpdater(it, opt)`).
     TypeRef LibraryConstructorCall(const ast::CallExpr& e, const ir::ClassInfo& cls, bool super_init);
+    const BuiltinEntry* LibraryConstructor(const ir::ClassInfo& cls) const;
+    // Note [Forwarding constructors] (forwarding_init.cc)
+    void SetUpForwardingInits();
+    TypeRef ForwardingSuperInit(const ast::CallExpr& e);
+    bool KwargsPop(const ast::CallExpr& e, TypeRef* type);
+    void ConstructForwarding(const ast::CallExpr& e, ir::FunctionInfo& init, const std::string& what);
     /// A user function or method passed where the library takes a callable (loss_func=, eval_func=,
     /// eval_hook=, trainer.extend(f)): gives its parameters the types the library passes. True if handled.
     bool CallableArgument(const ir::CallInfo& call, const ir::BoundArg& arg, const TypeRef& value);

@@ -27,6 +27,38 @@ std::vector<BindParam> Analyzer::LibParams(const BuiltinEntry& entry) {
     return params;
 }
 
+// A surface type text of alternatives no one type holds (`Optimizer | dict[str, Optimizer]`: LibParams leaves the
+// parameter untyped), one of them a library object: whether `t` is assignable to one of them. True for any other
+// type text.
+bool Analyzer::FitsUnion(const TypeRef& t, const std::string& text) {
+    std::vector<std::string> alternatives;
+    int depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '[') ++depth;
+        if (text[i] == ']') --depth;
+        if (text[i] == '|' && depth == 0) {
+            alternatives.push_back(text.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    if (alternatives.empty() || !t || t->kind == TypeKind::kUnknown) return true;
+    alternatives.push_back(text.substr(start));
+    const bool was = report_;
+    report_ = false;
+    const TypeRef whole = ParseTypeText(text, SourceRange());
+    bool fits = whole->kind != TypeKind::kUnknown;  // one type holds them all: the usual check applies
+    bool objects = false;  // checked only where an alternative is a library object (numbers convert otherwise)
+    for (const std::string& a : alternatives) {
+        const TypeRef alt = ParseTypeText(a, SourceRange());
+        objects = objects || alt->kind == TypeKind::kLibObject;
+        fits = fits || Assignable(t, alt);
+    }
+    fits = fits || !objects;
+    report_ = was;
+    return fits;
+}
+
 std::vector<BindParam> Analyzer::UserParams(const ir::FunctionInfo& fn) {
     std::vector<BindParam> params;
     for (const ir::ParamInfo& p : fn.params) {
@@ -182,7 +214,10 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
                 continue;
             }
             CheckInitializerArgument(arg, *v, t, what);
-            if (arg.expected && !Assignable(t, arg.expected)) {
+            if (arg.spec != nullptr && !FitsUnion(t, arg.spec->type)) {
+                Error(v->range(), "argument '" + arg.spec->name + "' of '" + what + "' must be '" + arg.spec->type +
+                                      "', got '" + PyName(t) + "'");
+            } else if (arg.expected && !Assignable(t, arg.expected)) {
                 const std::string name = arg.spec != nullptr ? arg.spec->name : arg.param != nullptr ? arg.param->name : "?";
                 Error(v->range(), "argument '" + name + "' of '" + what + "' must be '" + PyName(arg.expected) +
                                       "', got '" + PyName(t) + "'");
@@ -287,6 +322,7 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
     }
     if (ExplicitBaseInit(e)) return types::None();
     if (TypeRef r = ExplicitBaseMethodCall(e)) return r;
+    if (TypeRef popped; KwargsPop(e, &popped)) return popped;  // Note [Forwarding constructors]
     // super().__init__(...) / super(MLP, self).__init__(...): the C++ base constructor runs implicitly.
     if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&e.func())) {
         if (const auto* sup = ast::DynCast<ast::CallExpr>(&attr->value())) {
@@ -366,7 +402,9 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
             return CallUser(e, const_cast<ir::FunctionInfo*>(callee->function), callee->function->name);
         case TypeKind::kUserClassRef: {
             const ir::ClassInfo* cls = callee->user_class;
-            if (ir::FunctionInfo* init = cls->Init()) {
+            if (ir::FunctionInfo* init = cls->Init(); init != nullptr && init->forwarded_ctor != nullptr) {
+                ConstructForwarding(e, *init, cls->name);  // Note [Forwarding constructors]
+            } else if (init != nullptr) {
                 CallUser(e, init, cls->name);
             } else if (UserLibraryType(cls) != nullptr && (!e.args().empty() || !e.keywords().empty())) {
                 return LibraryConstructorCall(e, *cls, false);

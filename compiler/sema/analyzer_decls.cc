@@ -62,6 +62,7 @@ bool Analyzer::JoinInto(TypeRef& slot, const TypeRef& value, const ast::Node& at
 
 void Analyzer::Run() {
     CollectModule();
+    SetUpForwardingInits();
     MergeClassAttributes();
     ChooseEntry();
     MarkLateGlobals();
@@ -408,9 +409,13 @@ ir::FunctionInfo* Analyzer::CollectFunction(const ast::FunctionDef& def, ir::Cla
             continue;
         }
         first = false;
-        if (p->param_kind() == ast::Param::Kind::kVarArgs || p->param_kind() == ast::Param::Kind::kVarKeywords) {
-            Error(p->range(), std::string("'") + (p->param_kind() == ast::Param::Kind::kVarArgs ? "*" : "**") +
-                                  p->name() + "' parameters are not supported; take a list parameter instead");
+        // Decided once the classes are known (SetUpForwardingInits): an __init__ may pass them on to its base.
+        if (p->param_kind() == ast::Param::Kind::kVarArgs) {
+            fn->var_args = p.get();
+            continue;
+        }
+        if (p->param_kind() == ast::Param::Kind::kVarKeywords) {
+            fn->var_kwargs = p.get();
             continue;
         }
         if (p->param_kind() != ast::Param::Kind::kNormal) continue;

@@ -200,6 +200,15 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
         Error(e.range(), unsupported->second);
         return types::Unknown();
     }
+    if (fn_ != nullptr && fn_->forwarded_ctor != nullptr) {  // Note [Forwarding constructors]
+        for (const ast::Param* p : {fn_->var_args, fn_->var_kwargs}) {
+            if (p->name() != id) continue;
+            Error(e.range(), "'" + id + "' is passed on to the base constructor; take a value out of '" +
+                                 fn_->var_kwargs->name() + "' only with " + fn_->var_kwargs->name() + ".pop('name') or " +
+                                 fn_->var_kwargs->name() + ".pop('name', default)");
+            return types::Unknown();
+        }
+    }
     std::string message = "unknown name '" + id + "'";
     if (auto s = SuggestClosest(id, VisibleNames())) {
         const ast::Node* decl = nullptr;

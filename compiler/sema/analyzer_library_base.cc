@@ -42,14 +42,16 @@ TypeRef Analyzer::HookParamType(const ir::FunctionInfo& fn, std::size_t i) {
 
 // The constructor of the library base, as the builtin table declares it (StandardUpdater's iterator,
 // optimizer, converter, device, loss_func), or null when it takes no arguments.
-static const BuiltinEntry* LibraryConstructor(const BuiltinTable& table, const LibType* lib) {
+const BuiltinEntry* Analyzer::LibraryConstructor(const ir::ClassInfo& cls) const {
+    const LibType* lib = UserLibraryType(&cls);
     if (lib == nullptr) return nullptr;
-    if (lib->name == "StandardUpdater") return table.Member("chainer.training", "StandardUpdater");
+    if (lib->name == "StandardUpdater") return table_.Member("chainer.training", "StandardUpdater");
     return nullptr;
 }
 
 TypeRef Analyzer::LibraryConstructorCall(const ast::CallExpr& e, const ir::ClassInfo& cls, bool super_init) {
-    const BuiltinEntry* ctor = LibraryConstructor(table_, UserLibraryType(&cls));
+    if (super_init && fn_ != nullptr && fn_->forwarded_ctor != nullptr) return ForwardingSuperInit(e);
+    const BuiltinEntry* ctor = LibraryConstructor(cls);
     if (ctor == nullptr) {
         Error(e.range(), super_init ? "the library base class's '__init__' takes no arguments"
                                     : "'" + cls.name + "' takes no arguments (it has no '__init__')");

@@ -14,6 +14,7 @@ FAMILIES = ["links", "optimizers", "optimizer_hooks", "initializers", "training"
             "reporter", "dataset", "serializers", "chainermn", "plot"]
 
 CPP_ONLY = {
+    "cnet::training::NamedObjects": "StandardUpdater's iterator/optimizer argument: one object or a dict of them",
     "cnet::InitScope": "the RAII guard behind `with self.init_scope():`, lowered by codegen",
     "cnet::UpdateRule": "per-parameter state of an optimizer; Chainer programs reach it only through hooks",
     "cnet::GradientMethod": "C++ base of the gradient optimizers (Optimizer is the .cnet type)",

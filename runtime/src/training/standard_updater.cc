@@ -9,22 +9,15 @@ namespace cnet {
 namespace training {
 namespace updaters {
 
-StandardUpdater::StandardUpdater(std::shared_ptr<iterators::Iterator> iterator, std::shared_ptr<Optimizer> optimizer,
+StandardUpdater::StandardUpdater(NamedObjects<iterators::Iterator> iterator, NamedObjects<Optimizer> optimizer,
                                  ConverterArg converter_, std::optional<int> device_, LossFunc loss_func_,
                                  std::optional<double> loss_scale_)
-    : StandardUpdater(std::map<std::string, std::shared_ptr<iterators::Iterator>>{{"main", std::move(iterator)}},
-                      std::map<std::string, std::shared_ptr<Optimizer>>{{"main", std::move(optimizer)}},
-                      std::move(converter_), device_, std::move(loss_func_), loss_scale_) {}
-
-StandardUpdater::StandardUpdater(std::map<std::string, std::shared_ptr<iterators::Iterator>> iterators,
-                                 std::map<std::string, std::shared_ptr<Optimizer>> optimizers, ConverterArg converter_,
-                                 std::optional<int> device_, LossFunc loss_func_, std::optional<double> loss_scale_)
     : converter(std::move(converter_)),
       device(device_),
       loss_func(std::move(loss_func_)),
       loss_scale(loss_scale_),
-      iterators_(std::move(iterators)),
-      optimizers_(std::move(optimizers)) {
+      iterators_(std::move(iterator).release()),
+      optimizers_(std::move(optimizer).release()) {
     for (const auto& [name, it] : iterators_) CNET_CHECK_AS(ValueError, it != nullptr, "iterator '", name, "' is None");
     for (const auto& [name, opt] : optimizers_) {
         CNET_CHECK_AS(ValueError, opt != nullptr, "optimizer '", name, "' is None");

@@ -13,6 +13,7 @@
 #include "cnet/core/variable.h"
 #include "cnet/iterators/iterator.h"
 #include "cnet/training/converter.h"
+#include "cnet/training/named_objects.h"
 #include "cnet/training/updater.h"
 
 namespace cnet {
@@ -31,14 +32,10 @@ class StandardUpdater : public Updater {
 public:
     using LossFunc = std::function<Variable(const std::vector<Variable>&)>;
 
-    StandardUpdater(std::shared_ptr<iterators::Iterator> iterator, std::shared_ptr<Optimizer> optimizer,
+    /// One iterator / optimizer, or several by name ("main" is the one update_core uses).
+    StandardUpdater(NamedObjects<iterators::Iterator> iterator, NamedObjects<Optimizer> optimizer,
                     ConverterArg converter = {}, std::optional<int> device = std::nullopt,
                     LossFunc loss_func = nullptr, std::optional<double> loss_scale = std::nullopt);
-    /// Several iterators / optimizers by name ("main" is the one update_core uses).
-    StandardUpdater(std::map<std::string, std::shared_ptr<iterators::Iterator>> iterators,
-                    std::map<std::string, std::shared_ptr<Optimizer>> optimizers, ConverterArg converter = {},
-                    std::optional<int> device = std::nullopt, LossFunc loss_func = nullptr,
-                    std::optional<double> loss_scale = std::nullopt);
 
     void update() override;
     /// One update without the iteration count; override it to customize (Chainer's BPTTUpdater does).
