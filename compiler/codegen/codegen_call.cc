@@ -269,6 +269,9 @@ std::string Generator::Call(const ast::CallExpr& e) {
                 }
                 return recv + op + callee->function->cpp_name + "(" + Args(*call, true, false) + ")";
             }
+            if (program_.array_examples.count(&e) != 0) {  // self.converter(...) of arrays (Note [Datasets of arrays])
+                return "cnet::dataset::the_array_of(" + LibMethod(e, callee->args[0], *callee->entry, *call) + ")";
+            }
             return LibMethod(e, callee->args[0], *callee->entry, *call);
         }
         case TypeKind::kUserClass: {

@@ -672,6 +672,14 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
     }
     if (entry.result == "values") return types::List(receiver->args[1]);
     if (entry.result == "type(self)") return receiver;  // link.copy(): the receiver's class
+    if (entry.name == "converter" && receiver->kind == TypeKind::kUserClass) {  // Note [Datasets of arrays]
+        const std::optional<bool> arrays = ExamplesAreArrays(e);
+        if (!arrays) return types::Unknown();
+        if (*arrays) {
+            program_.headers.insert("cnet/dataset/convert.h");
+            return types::Ndarray();
+        }
+    }
     if (entry.name == "reshape" || entry.name == "transpose") {
         // x.reshape((2, 3)) and x.reshape(2, 3) are both accepted.
         return receiver;

@@ -14,6 +14,10 @@
 // That concat_examples is typed ndarray and printed as cnet::dataset::concat_examples_of_arrays (a ValueError
 // should an example hold other than one array). A batch traced no further keeps the tuple form (list[ndarray]),
 // which is what `x, t = concat_examples(batch)` unpacks.
+// In a StandardUpdater subclass (dcgan's `batch = self.get_iterator('main').next()` then
+// `self.converter(batch, self.device)`), the main iterator is traced to every place the class is constructed
+// with `iterator=` (a forwarding __init__ or none, Note [Forwarding constructors]): when each passes an iterator
+// over arrays, traced in its own function, the converter's result is the one array (cnet::dataset::the_array_of).
 #include <set>
 
 #include "compiler/ast/compound_stmt.h"
@@ -35,6 +39,17 @@ struct Binding {
     int index = -1;
     bool loop = false;  // the target of `for name in value`
 };
+
+// The statements of `fn`'s body (the script's for the entry point made of it).
+std::vector<const ast::Stmt*> BodyOf(const ir::Program& p, const ir::FunctionInfo& fn) {
+    std::vector<const ast::Stmt*> body;
+    if (fn.def != nullptr) {
+        for (const ast::StmtPtr& s : fn.def->body()) body.push_back(s.get());
+    } else if (&fn == p.entry) {
+        body = p.script;
+    }
+    return body;
+}
 
 class Tracer {
   public:
@@ -76,6 +91,7 @@ class Tracer {
         }
         const auto* c = ast::DynCast<ast::CallExpr>(&e);
         if (c == nullptr) return false;
+        if (const ir::ClassInfo* updater = MainIteratorOf(*c)) return UpdaterIteratesArrays(*updater, depth + 1);
         const std::string name = Callee(*c);
         if (name != "chainer.iterators.SerialIterator" && name != "chainer.iterators.MultithreadIterator" &&
             name != "chainer.iterators.MultiprocessIterator") {
@@ -106,6 +122,47 @@ class Tracer {
             return label != nullptr && !label->value();
         }
         return false;
+    }
+
+    /// `self.get_iterator('main')` in a method of a user updater class: that class, else null.
+    const ir::ClassInfo* MainIteratorOf(const ast::CallExpr& c) const {
+        const TypeRef f = p_.TypeOf(c.func());
+        const auto* attr = ast::DynCast<ast::AttributeExpr>(&c.func());
+        if (f->kind != TypeKind::kBoundMethod || f->entry == nullptr || f->entry->name != "get_iterator" ||
+            attr == nullptr || c.args().size() != 1) {
+            return nullptr;
+        }
+        const auto* key = ast::DynCast<ast::StringLiteral>(c.args()[0].get());
+        const TypeRef receiver = p_.TypeOf(attr->value());
+        if (key == nullptr || key->value() != "main" || receiver->kind != TypeKind::kUserClass) return nullptr;
+        return receiver->user_class;
+    }
+
+    /// Whether every construction of `cls` passes `iterator=` an iterator over arrays (at least one does).
+    bool UpdaterIteratesArrays(const ir::ClassInfo& cls, int depth) {
+        if (depth > kMaxDepth) return false;
+        bool any = false, all = true;
+        auto visit = [&](const ir::FunctionInfo& fn) {
+            const std::vector<const ast::Stmt*> body = BodyOf(p_, fn);
+            for (const ast::Stmt* s : body) {
+                ast::WalkPreorder(*s, [&](const ast::Node& n) {
+                    const auto* c = ast::DynCast<ast::CallExpr>(&n);
+                    if (c == nullptr || !all) return;
+                    const TypeRef f = p_.TypeOf(c->func());
+                    if (f->kind != TypeKind::kUserClassRef || f->user_class != &cls) return;
+                    const ast::Expr* it = Arg(*c, "iterator");
+                    Tracer there(p_, body);
+                    all = it != nullptr && there.IteratorOverArrays(*it, depth + 1);
+                    any = true;
+                });
+            }
+        };
+        for (const auto& fn : p_.functions) visit(*fn);
+        for (const auto& c : p_.classes) {
+            for (const auto& m : c->methods) visit(*m);
+        }
+        if (p_.entry != nullptr && p_.entry->def == nullptr) visit(*p_.entry);
+        return any && all;
     }
 
     /// Calls `ok` on every binding of the local `name` in the body; true when there is one and all pass.
@@ -220,12 +277,7 @@ std::optional<bool> Analyzer::ExamplesAreArrays(const ast::Expr& e) {
 bool Analyzer::SettleArrayExamples() {
     bool changed = false;
     for (const auto& [e, fn] : example_exprs_) {
-        std::vector<const ast::Stmt*> body;
-        if (fn->def != nullptr) {
-            for (const ast::StmtPtr& s : fn->def->body()) body.push_back(s.get());
-        } else if (fn == program_.entry) {
-            body = program_.script;
-        }
+        const std::vector<const ast::Stmt*> body = BodyOf(program_, *fn);
         Tracer tracer(program_, body);
         bool arrays = false;
         if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(e)) {

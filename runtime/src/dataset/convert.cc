@@ -86,6 +86,12 @@ Array concat_examples_of_arrays(const std::vector<Example>& batch, std::optional
     return Concat(batch, device, {padding}, false)[0];
 }
 
+Array the_array_of(const std::vector<Array>& converted) {
+    CNET_CHECK_AS(ValueError, converted.size() == 1, "converter: a batch of a dataset of arrays converted to ",
+                  converted.size(), " arrays");
+    return converted[0];
+}
+
 datasets::DictExample concat_dict_examples(const std::vector<datasets::DictExample>& batch, std::optional<int> device,
                                       std::optional<Scalar> padding) {
     CNET_CHECK_AS(ValueError, !batch.empty(), "batch is empty");

@@ -31,6 +31,10 @@ std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optio
 /// cnetc where it traces the batch to such a dataset (Note [Datasets of arrays] in compiler/sema).
 Array concat_examples_of_arrays(const std::vector<Example>& batch, std::optional<int> device = std::nullopt,
                                 std::optional<Scalar> padding = std::nullopt);
+/// A converter's result on a batch of bare arrays (`self.converter(batch, self.device)` in an updater whose main
+/// iterator cnetc traces to a dataset of arrays): its one array, as Chainer's converter returns. ValueError when
+/// there is other than one.
+Array the_array_of(const std::vector<Array>& converted);
 /// Per-slot padding values (Chainer's tuple padding), one per slot.
 std::vector<Array> concat_examples(const std::vector<Example>& batch, std::optional<int> device,
                                    const std::vector<Scalar>& padding);
