@@ -257,7 +257,7 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
         }
         return capture + "(const std::vector<cnet::Variable>& args_) { return " + callee + "(" + args + "); }";
     }
-    if (name == "converter" && fn.params.size() == 2) {  // Note [User converters] in sema
+    if (name == "converter" && fn.params.size() >= 2) {  // Note [User converters] in sema
         const TypeRef batch = fn.params[0].type, device = fn.params[1].type;
         const std::string batch_arg = batch->kind == TypeKind::kTuple
                                           ? "cnet::adapters::FromBatch<" + sema::CppName(batch) + ">(batch_)"
@@ -265,9 +265,11 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
         const std::string device_arg = device->kind == TypeKind::kNone       ? "cnet::py::None"
                                        : device->kind == TypeKind::kOptional ? "device_"
                                                                              : "device_.value()";
+        std::string defaults;  // the parameters after (batch, device) keep their defaults
+        for (std::size_t i = 2; i < fn.params.size(); ++i) defaults += ", " + E(*fn.params[i].default_value, fn.params[i].type);
         return capture + "(const cnet::iterators::Batch& batch_, std::optional<int> device_) -> " +
                "std::vector<cnet::Array> { return cnet::adapters::ToExample(" + callee + "(" + batch_arg + ", " +
-               device_arg + ")); }";
+               device_arg + defaults + ")); }";
     }
     if (name == "activate") {
         return capture + "(const cnet::Variable& x_) -> cnet::Variable { return " + callee + "(x_); }";

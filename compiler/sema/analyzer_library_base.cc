@@ -235,10 +235,13 @@ void Analyzer::TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call) {
         if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = p.type;
     }
     const bool returns_known = fn->return_type && fn->return_type->kind != TypeKind::kUnknown;
-    if (fn->params.size() != 2) {
+    std::size_t required = 0;  // text_classification's convert_seq(batch, device=None, with_label=True)
+    for (const ir::ParamInfo& p : fn->params) required += p.default_value == nullptr ? 1 : 0;
+    if (fn->params.size() < 2 || required > 2) {
         Error(converter->value->range(), "the converter '" + fn->name + "' is called with (batch, device); it takes " +
                                              std::to_string(fn->params.size()) + " argument" +
-                                             (fn->params.size() == 1 ? "" : "s"));
+                                             (fn->params.size() == 1 ? "" : "s") +
+                                             (required > 2 ? ", " + std::to_string(required) + " without a default" : ""));
     } else if (returns_known && !IsArraysTuple(fn->return_type) && !IsArrayLike(fn->return_type)) {
         Error(converter->value->range(), "the converter '" + fn->name + "' must return a tuple of arrays (the loss "
                                              "function's arguments) or one array, not '" + PyName(fn->return_type) + "'");
