@@ -192,6 +192,15 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
         if (const ir::FunctionInfo* m = own("finalize")) w_.Line("void finalize() override { " + m->cpp_name + "(); }");
         EmitSerializeOverride(cls);
         w_.Line("std::string default_name() const override { return " + sema::CppStringLiteral(cls.name) + "; }");
+        if (!cls.extension_attributes.empty()) {
+            // Class attributes exist before __init__ runs: a member initialized after the base is constructed and
+            // before the constructor's body sets the runtime's Extension members (what trainer.extend reads).
+            std::string sets;
+            for (const auto& [name, value] : cls.extension_attributes) {
+                sets += name + " = " + E(*value, name == "trigger" ? sema::types::Unknown() : nullptr) + ", ";
+            }
+            w_.Line("bool class_attributes_set_ = (" + sets + "true);");
+        }
     }
 }
 

@@ -117,6 +117,9 @@ struct ClassInfo {
     ClassInfo* user_base = nullptr;
     const sema::LibType* lib_base = nullptr;  // kLibrary: the library class derived from (not via user_base)
     std::vector<std::unique_ptr<FieldInfo>> fields;
+    /// `trigger = 1, 'epoch'`, `priority = ...`, `name = ...` in the body of a training.Extension subclass: what
+    /// the runtime's Extension members are set to before __init__ runs.
+    std::vector<std::pair<std::string, const ast::Expr*>> extension_attributes;
     std::vector<std::unique_ptr<FunctionInfo>> methods;
 
     bool IsLink() const { return kind == Kind::kChain || kind == Kind::kChainList || kind == Kind::kLink; }

@@ -92,8 +92,9 @@ bool Analyzer::CollectClassAttribute(ir::ClassInfo& cls, const ast::Stmt& s) {
     if (name == nullptr) return false;
     if (cls.lib_base != nullptr && cls.lib_base->name == "Extension" &&
         (name->id() == "trigger" || name->id() == "priority" || name->id() == "name")) {
-        Error(s.range(), "the runtime does not read the class attribute '" + name->id() + "' of a training.Extension; "
-                         "give it to trainer.extend(..., " + name->id() + "=...)");
+        // seq2seq's `trigger = 1, 'epoch'` / `priority = chainer.training.PRIORITY_WRITER`: the defaults
+        // trainer.extend(ext) takes when not given them, as in Chainer.
+        cls.extension_attributes.emplace_back(name->id(), value);
         return true;
     }
     TypeRef type = ConstantType(*value);
@@ -150,6 +151,19 @@ void Analyzer::AnalyzeClassAttributes() {
         cls_ = cls.get();
         for (const auto& f : cls->fields) {
             if (f->class_value != nullptr) Expr(*f->class_value);  // the field's initializer, for codegen
+        }
+        for (const auto& [name, value] : cls->extension_attributes) {
+            const TypeRef t = Expr(*value);
+            const bool ok = name == "trigger"    ? IsTriggerArgValue(t)
+                            : name == "priority" ? t->kind == TypeKind::kInt
+                                                 : t->kind == TypeKind::kStr;
+            if (!ok && t->kind != TypeKind::kUnknown) {
+                Error(value->range(), "the class attribute '" + name + "' of a training.Extension must be " +
+                                          (name == "trigger" ? "a trigger ((1, 'epoch') or a trigger object)"
+                                           : name == "priority" ? "an int (training.PRIORITY_WRITER, ...)"
+                                                                : "a str") +
+                                          ", got '" + PyName(t) + "'");
+            }
         }
         cls_ = nullptr;
     }

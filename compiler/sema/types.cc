@@ -263,6 +263,8 @@ bool IsTriggerArg(const TypeRef& t) {
 }
 }  // namespace
 
+bool IsTriggerArgValue(const TypeRef& t) { return IsTriggerArg(t); }
+
 bool IsTriggerArgType(const TypeRef& t) { return t->kind == TypeKind::kLibObject && t->lib_type == TriggerArgType(); }
 
 bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected) {

@@ -135,6 +135,7 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
 bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
+bool IsTriggerArgValue(const TypeRef& t);  // an interval tuple (1, 'epoch') or a trigger object
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
 bool IsNumeric(const TypeRef& t);  // bool, int, float
