@@ -15,7 +15,9 @@ namespace cnet::compiler::sema {
 // itself. What could tell the two apart is rejected: a mutable value (a list shared by all instances), an
 // assignment to `Alex.insize` (which Python makes visible to every instance), and a subclass giving the attribute
 // another value (which the base class's methods would have to see). A subclass that repeats the same constant,
-// as imagenet's ResNeXt50 does, is accepted.
+// as imagenet's ResNeXt50 does, is accepted. A training.Extension's `trigger`, `priority` and `name` are the
+// runtime Extension's own members, which trainer.extend reads: they are set, not declared (ClassInfo::
+// extension_attributes; codegen sets them in a member initializer, before __init__ runs as in Python).
 
 namespace {
 
