@@ -133,6 +133,10 @@ public:
     bool IsCollectionsCall(const ast::CallExpr& e);
     std::string CollectionsCall(const ast::CallExpr& e, const TypeRef& want);
     std::string CounterUpdate(const ast::CallExpr& e, const std::string& counter, const TypeRef& type);
+    // ---- codegen_element_functions.cc
+    /// map's function or sorted's key as a C++ callable of one `element`.
+    std::string ElementFunction(const ast::Expr& fn, const TypeRef& element);
+    std::string Map(const ast::CallExpr& e, const ir::CallInfo& call);
     // ---- codegen_optimizer_update.cc
     std::string OptimizerUpdate(const ast::CallExpr& e, const std::string& optimizer);
 

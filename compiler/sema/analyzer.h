@@ -178,7 +178,12 @@ public:
     void AnalyzeClosure(ir::FunctionInfo& c);
     TypeRef Lambda(const ast::LambdaExpr& e);
     void MarkEscaping(const TypeRef& t);
+    // ---- element_functions.cc (Note [Functions applied to elements])
+    /// What `fn` (map's function, sorted's key) gives called with one element; types its parameter.
+    TypeRef ElementFunctionResult(const ast::Expr& fn, const TypeRef& element, const std::string& role,
+                                  const std::string& example);
     TypeRef Sorted(const ir::CallInfo& call);  // sorted(xs, key=lambda x: ...): the key's parameter is an element
+    TypeRef Map(const ast::CallExpr& e, const ir::CallInfo& call);  // map(f, xs): a list
     // ---- analyzer_library_base.cc (Note [Library base classes])
     /// The library type a kLibrary user class derives from, or null.
     const LibType* UserLibraryType(const ir::ClassInfo* cls) const;

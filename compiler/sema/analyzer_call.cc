@@ -456,7 +456,8 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
             arg_types.push_back(Expr(*v, v == a.value ? a.expected : nullptr));
             // print(f) would print an address where Python prints <function f at 0x...>: neither is a value.
             if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown &&
-                !(name == "sorted" && &a != &call.args[0])) {  // (sorted's key is a function)
+                !(name == "sorted" && &a != &call.args[0]) &&  // (sorted's key is a function, and map's first
+                !(name == "map" && &a == &call.args[0])) {     // argument)
                 Error(v->range(), "'" + name + "' cannot take " + PyName(arg_types.back()) + " as an argument; call it");
             }
         }
@@ -489,6 +490,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         return types::None();
     }
     if (name == "sorted") return Sorted(call);
+    if (name == "map") return Map(e, call);
     if (name == "list") return types::List(IterElement(first(), *call.args[0].value));
     if (name == "len") {
         TypeRef t = first();
