@@ -631,7 +631,9 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
 // An expression used as a value: a call returning None (`f'{print(1)}'`) is run, then None is the value.
 std::string Generator::Value(const ast::Expr& e) {
     const std::string code = E(e);
-    if (TypeOf(e)->kind == TypeKind::kNone && ast::Isa<ast::CallExpr>(e)) return "(" + code + ", cnet::py::None)";
+    if (TypeOf(e)->kind == TypeKind::kNone && ast::Isa<ast::CallExpr>(e) && ordered_.count(&e) == 0) {
+        return "(" + code + ", cnet::py::None)";
+    }
     return code;
 }
 
