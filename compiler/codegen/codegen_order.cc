@@ -212,8 +212,7 @@ std::string Generator::InOrder(const ast::Expr& e, const std::function<std::stri
     for (const ast::Expr* op : hoisted) {
         const OrderSlot& slot = ordered_[op];
         // A call returning None is void in C++: its temporary holds None after it (Value reads the temporary).
-        const bool none_call = TypeOf(*op)->kind == TypeKind::kNone && ast::Isa<ast::CallExpr>(*op);
-        const std::string code = none_call ? "(" + slot.code + ", cnet::py::None)" : slot.code;
+        const std::string code = VoidInCpp(*op) ? "(" + slot.code + ", cnet::py::None)" : slot.code;
         if (slot.emitted && !slot.braced) out += Held(*op, TypeOf(*op)) + slot.temp + " = " + code + "; ";
         ordered_.erase(op);
     }

@@ -399,9 +399,10 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
                 return CallDunderCall(e, callee->lib_type->name, *m);
             break;
         case TypeKind::kUnknown:
+        case TypeKind::kNever:  // (Note [An attribute nothing assigns])
             for (const auto& a : e.args()) Expr(*a);
             for (const auto& k : e.keywords()) Expr(k->value());
-            return types::Unknown();
+            return callee;
         case TypeKind::kDtype: {  // np.float32(15): a NumPy scalar, a 0-d array of that dtype
             if (e.args().size() == 1 && e.keywords().empty()) {
                 const TypeRef arg = Expr(*e.args()[0]);

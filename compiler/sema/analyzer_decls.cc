@@ -37,12 +37,29 @@ ir::ParamInfo UntypedParam(const ast::Param& p) {
 }
 
 void Analyzer::Error(const SourceRange& range, const std::string& message) {
-    if (report_ && !ReportedInOtherInstance(range, message)) diags_.Error(range, message);
+    Report({Severity::kError, range, message, std::nullopt});
 }
 
 void Analyzer::ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
                              const std::string& note) {
-    if (report_ && !ReportedInOtherInstance(range, message)) diags_.Error(range, message).Note(note_at, note);
+    Report({Severity::kError, range, message, std::make_pair(note_at, note)});
+}
+
+void Analyzer::WarningWithNote(const SourceRange& range, const std::string& message, const SourceRange* note_at,
+                               const std::string& note) {
+    Report({Severity::kWarning, range, message,
+            note_at != nullptr ? std::make_optional(std::make_pair(*note_at, note)) : std::nullopt});
+}
+
+void Analyzer::Report(const PendingDiagnostic& d) {
+    if (!report_) return;
+    if (pending_ != nullptr) {
+        pending_->push_back(d);
+        return;
+    }
+    if (ReportedInOtherInstance(d.range, d.message)) return;
+    DiagnosticBuilder b = diags_.Report(d.severity, d.range, d.message);
+    if (d.note) b.Note(d.note->first, d.note->second);
 }
 
 bool Analyzer::JoinInto(TypeRef& slot, const TypeRef& value, const ast::Node& at, const std::string& what) {
@@ -93,7 +110,6 @@ void Analyzer::Run() {
     program_.chosen_attributes.clear();
     program_.headers.clear();
     program_.missing_attributes.clear();
-    missing_attributes_.clear();
     for (auto& g : program_.globals) {
         if (g->def != nullptr) Expr(g->def->value());
     }
@@ -111,7 +127,6 @@ void Analyzer::Run() {
     SpliceInstances();
     CheckDefiniteAssignmentEverywhere();
     CheckBaseConstruction();
-    CheckMissingAttributes();
     MarkChangedParams();  // over settled types: the callees' kinds decide
 
     // Whatever is still unknown cannot be generated.

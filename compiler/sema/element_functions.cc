@@ -59,7 +59,12 @@ TypeRef Analyzer::ElementFunctionResult(const ast::Expr& fn, const TypeRef& elem
             Error(fn.range(), role + " is called with '" + PyName(element) + "' elements; parameter '" + p.name +
                                   "' of '" + f->name + "' is '" + PyName(p.type) + "'");
         }
-        return f->return_type ? f->return_type : types::Unknown();
+        const TypeRef r = f->return_type ? f->return_type : types::Unknown();
+        if (IsNever(r)) {  // (Note [An attribute nothing assigns])
+            Error(fn.range(), role + " never returns a value (it reads an attribute nothing assigns)");
+            return types::Unknown();
+        }
+        return r;
     }
     if (IsElementBuiltin(t)) {
         if (element->kind == TypeKind::kUnknown) return types::Unknown();  // not known yet
