@@ -164,7 +164,10 @@ void Generator::AssignStmt(const ast::AssignStmt& s) {
     }
     const ast::Expr& first = *s.targets()[0];
     TypeRef want;
-    if (const ir::ExprInfo* info = program_.Info(first); info != nullptr && info->type) want = info->type;
+    if (const ir::ExprInfo* info = program_.Info(first); info != nullptr && info->type) {
+        // (An attribute's settled type: one only ever given None is None, sema/complete_types.cc.)
+        want = info->field != nullptr && info->field->type ? info->field->type : info->type;
+    }
     if (ast::Isa<ast::TupleExpr>(first) || ast::Isa<ast::ListExpr>(first)) want = nullptr;
     // x[i] = a[j] copies the element into x: only a value bound as itself needs its own copy.
     const auto* store = ast::DynCast<ast::SubscriptExpr>(&first);

@@ -258,6 +258,8 @@ public:
     TypeRef ExplicitBaseMethodCall(const ast::CallExpr& e);
     void CheckBaseConstruction();
 
+    // ---- complete_types.cc
+    void CheckCompleteTypes();
     // ---- shape_check.cc (Note [Static shape checks])
     void CheckShapes();
 

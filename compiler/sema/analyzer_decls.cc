@@ -129,54 +129,8 @@ void Analyzer::Run() {
     CheckBaseConstruction();
     MarkChangedParams();  // over settled types: the callees' kinds decide
 
-    // Whatever is still unknown cannot be generated.
-    auto check_fn = [&](ir::FunctionInfo& fn) {
-        for (const ir::ParamInfo& p : fn.params) {
-            if (!IsComplete(p.type)) {
-                Error(p.param->range(), "cannot infer the type of parameter '" + p.name + "' of '" + fn.name +
-                                            "'" + (fn.called ? "" : " (it is never called)") +
-                                            "; annotate it, e.g. '" + p.name + ": int'");
-            }
-        }
-        for (const auto& v : fn.locals) {
-            // A local only ever assigned None (`head = None` in dead code) holds None; one whose values have no
-            // type (`p = p[0]` with nothing assigned to p before) cannot be generated.
-            if (!v->is_param && !v->in_comprehension && v->type && v->type->kind == TypeKind::kUnknown) {
-                // (After another error the value's type is often unknown for that reason: no second message.)
-                if (v->first_def != nullptr && !diags_.HasErrors()) {
-                    Error(v->first_def->range(), "cannot infer the type of '" + v->name +
-                                                     "': is it read before anything is assigned to it?");
-                }
-                v->type = types::None();
-            }
-            if (!v->is_param && !IsComplete(v->type) && v->type && v->type->kind != TypeKind::kUnknown) {
-                // An example annotation of the same kind: a dict for a dict.
-                const std::string example = v->type->kind == TypeKind::kDict ? ": dict[str, int] = {}"
-                                                                              : ": list[Variable] = []";
-                Error(v->first_def != nullptr ? v->first_def->range() : fn.def->name_range(),
-                      "cannot infer the full type of '" + v->name + "' (" + PyName(v->type) +
-                          "); annotate it, e.g. '" + v->name + example + "'");
-            }
-        }
-    };
-    for (auto& cls : program_.classes) {
-        for (auto& m : cls->methods) check_fn(*m);
-        CheckLibraryClass(*cls);
-    }
-    for (auto& fn : program_.functions) check_fn(*fn);
-    for (auto& fn : program_.closures) check_fn(*fn);
-    if (program_.script_function) check_fn(*program_.script_function);
-    if (program_.entry != nullptr && program_.entry->def != nullptr) {
-        for (const ir::ParamInfo& p : program_.entry->params) {
-            const TypeKind k = p.type ? p.type->kind : TypeKind::kUnknown;
-            if (k != TypeKind::kInt && k != TypeKind::kFloat && k != TypeKind::kStr && k != TypeKind::kBool &&
-                IsComplete(p.type)) {
-                Error(p.param->range(), "parameter '" + p.name + "' of 'main' becomes the command-line flag '--" +
-                                            p.name + "' and must be int, float, str or bool, not '" +
-                                            PyName(p.type) + "'");
-            }
-        }
-    }
+    for (auto& cls : program_.classes) CheckLibraryClass(*cls);
+    CheckCompleteTypes();
 
     for (auto& cls : program_.classes) {
         for (auto& m : cls->methods) PlaceDeclarations(*m, m->def->body());
