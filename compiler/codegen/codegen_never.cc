@@ -31,7 +31,9 @@ std::string Generator::NeverValue(const ast::Expr& e, const TypeRef& want) {
         code = ExprImpl(e, nullptr);  // a call of a function that never returns, a name only Never is given
     }
     // The type wanted, else e's own where it has one (bool for a comparison); a store's target has none.
-    auto typed = [](const TypeRef& t) { return t && !sema::IsNever(t) && t->kind != TypeKind::kUnknown; };
+    auto typed = [](const TypeRef& t) {
+        return t && !sema::IsNever(t) && t->kind != TypeKind::kUnknown && sema::CppName(t) != "auto";
+    };
     const TypeRef as = typed(want) ? want : typed(TypeOf(e)) ? TypeOf(e) : nullptr;
     return as ? "cnet::py::never_as<" + sema::CppName(as) + ">(" + code + ")" : code;
 }
