@@ -77,6 +77,7 @@ public:
     void LineDirective(const ast::Node& n);  // `#line` for n's line, when options_.line_directives
     void Assign(const ast::Expr& target, const std::string& value, const TypeRef& value_type, const ast::Stmt& s);
     void AssignStmt(const ast::AssignStmt& s);
+    void DeclareUnassigned(const ast::Expr& target, const ast::Stmt& s);  // the names `s` declares, of a Never value
     void For(const ast::ForStmt& s);
     void If(const ast::IfStmt& s, bool is_elif);
     void With(const ast::WithStmt& s);
@@ -111,6 +112,7 @@ public:
     std::string FString(const ast::FStringExpr& e);
     std::string Collection(const ast::Expr& e, const TypeRef& want);
     std::string Value(const ast::Expr& e);
+    bool VoidInCpp(const ast::Expr& e) const;  // a call (or @property) returning None: a void C++ expression
     std::string Iterable(const ast::Expr& e, const TypeRef& element);
     std::string ListComp(const ast::ComprehensionExpr& e);
     std::string NoneOf(const TypeRef& t);
@@ -133,6 +135,22 @@ public:
     bool IsCollectionsCall(const ast::CallExpr& e);
     std::string CollectionsCall(const ast::CallExpr& e, const TypeRef& want);
     std::string CounterUpdate(const ast::CallExpr& e, const std::string& counter, const TypeRef& type);
+    // ---- codegen_never.cc (Note [An attribute nothing assigns] in sema/missing_attributes.cc)
+    /// `e` raises before it produces a value: it is Never, or an operand Python evaluates first is.
+    bool RaisesFirst(const ast::Expr& e) const;
+    /// Such an `e`: cnet::py::Never, or a `want` (the type of `e` when it has one) made of it.
+    std::string NeverValue(const ast::Expr& e, const TypeRef& want);
+    std::string MissingAttribute(const ast::AttributeExpr& e, const std::string& cls);
+    /// "static_cast<void>(e), " where evaluating `e` does something, else "".
+    std::string Effects(const ast::Expr& e);
+    /// `return wrap(call);` of a library override calling the user's method `m` (`call`), where m may raise first.
+    std::string HookResult(const ir::FunctionInfo& m, const std::string& call, const std::string& wrap);
+    /// `e` as a statement of its own.
+    std::string Discarded(const ast::Expr& e);
+    // ---- codegen_element_functions.cc
+    /// map's function or sorted's key as a C++ callable of one `element`.
+    std::string ElementFunction(const ast::Expr& fn, const TypeRef& element);
+    std::string Map(const ast::CallExpr& e, const ir::CallInfo& call);
     // ---- codegen_optimizer_update.cc
     std::string OptimizerUpdate(const ast::CallExpr& e, const std::string& optimizer);
 

@@ -465,10 +465,13 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         const ast::Expr* key = call.args[1].value;
         const ast::Expr* reverse = call.args[2].value;
         const bool has_key = key != nullptr && !ast::Isa<ast::NoneLiteral>(*key);
-        if (has_key || reverse != nullptr) out += ", " + (has_key ? E(*key) : std::string("cnet::py::Identity()"));
+        if (has_key || reverse != nullptr) {
+            out += ", " + (has_key ? ElementFunction(*key, list->args[0]) : std::string("cnet::py::Identity()"));
+        }
         if (reverse != nullptr) out += ", " + Truth(*reverse);
         return out + ")";
     }
+    if (name == "map") return Map(e, call);
     if (name == "len") {
         const TypeRef t = sema::StripOptional(TypeOf(*args[0]));
         if (t->kind == TypeKind::kUserClass) return E(*args[0]) + "->len()";

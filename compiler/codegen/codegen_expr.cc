@@ -11,6 +11,7 @@
 namespace cnet::compiler::codegen {
 
 std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
+    if (RaisesFirst(e)) return NeverValue(e, want);
     std::string code = ExprImpl(e, want);
     if (const ir::ExprInfo* info = program_.Info(e); info != nullptr && info->narrowed_from) {
         // Note [Narrowing] in sema: an `int | None` proven not None, an object of one of several classes
@@ -153,12 +154,6 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             }
             return InOrder(e, [&] { return Call(ast::Cast<ast::CallExpr>(e)); });
         case ast::NodeKind::kAttributeExpr:
-            if (program_.missing_attributes.count(&e) != 0) {  // Note [An attribute nothing assigns] in sema
-                const auto& a = ast::Cast<ast::AttributeExpr>(e);
-                return "cnet::py::missing_attribute<" + sema::CppName(TypeOf(e)) + ">(" +
-                       sema::CppStringLiteral("'" + sema::PyName(TypeOf(a.value())) + "' object has no attribute '" +
-                                              a.attr() + "'") + ")";
-            }
             return Attribute(ast::Cast<ast::AttributeExpr>(e));
         case ast::NodeKind::kSubscriptExpr:
             return Subscript(ast::Cast<ast::SubscriptExpr>(e));
@@ -219,7 +214,9 @@ std::string Generator::FunctionValue(const sema::BuiltinEntry& entry) {
 // (`a[i] * 2`, `int(a[i])`), the view is as good and cheaper.
 std::string Generator::Kept(const ast::Expr& e, const TypeRef& want) {
     const auto* sub = ast::DynCast<ast::SubscriptExpr>(&e);
-    if (sub == nullptr || (want && sema::StripOptional(want)->kind != TypeKind::kNdarray)) return E(e, want);
+    if (sub == nullptr || (want && sema::StripOptional(want)->kind != TypeKind::kNdarray) || RaisesFirst(e)) {
+        return E(e, want);
+    }
     std::string code = Subscript(*sub, true);
     if (want) code = Convert(code, e, TypeOf(e), want);
     return code;
@@ -587,6 +584,7 @@ std::string Generator::Truth(const ast::Expr& e) {
         case TypeKind::kUserClass: return "(" + code + " != nullptr)";
         case TypeKind::kLibObject: return t->lib_type->shared ? "(" + code + " != nullptr)" : "((void)" + code + ", true)";
         case TypeKind::kVariable: return "cnet::py::to_bool(" + code + ".array())";
+        case TypeKind::kNever: return "cnet::py::never_as<bool>(" + code + ")";
         default: return "cnet::py::to_bool(" + code + ")";
     }
 }
@@ -636,8 +634,18 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
 // An expression used as a value: a call returning None (`f'{print(1)}'`) is run, then None is the value.
 std::string Generator::Value(const ast::Expr& e) {
     const std::string code = E(e);
-    if (TypeOf(e)->kind == TypeKind::kNone && ast::Isa<ast::CallExpr>(e)) return "(" + code + ", cnet::py::None)";
+    if (VoidInCpp(e) && ordered_.count(&e) == 0) return "(" + code + ", cnet::py::None)";
     return code;
+}
+
+bool Generator::VoidInCpp(const ast::Expr& e) const {
+    if (TypeOf(e)->kind != TypeKind::kNone) return false;
+    if (ast::Isa<ast::CallExpr>(e)) return true;
+    const auto* a = ast::DynCast<ast::AttributeExpr>(&e);  // a @property returning None
+    const TypeRef object = a != nullptr ? sema::StripOptional(TypeOf(a->value())) : nullptr;
+    const ir::FunctionInfo* m =
+        object && object->kind == TypeKind::kUserClass ? object->user_class->FindMethod(a->attr()) : nullptr;
+    return m != nullptr && m->is_property;
 }
 
 std::string Generator::Collection(const ast::Expr& e, const TypeRef& want_in) {

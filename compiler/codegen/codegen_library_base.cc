@@ -80,10 +80,16 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
     // An attribute the runtime reads: the user's field, or method / property without arguments.
     auto value = [&](const std::string& cpp_decl, const std::string& name, const std::string& wrap) {
         std::string body;
-        if (const ir::FieldInfo* f = field(name)) {
+        const ir::FieldInfo* f = field(name);
+        const ir::FunctionInfo* m = own(name);
+        if (f != nullptr && sema::IsNever(f->type)) {  // only given a read that raises: never assigned
+            body = missing(name);
+        } else if (f != nullptr) {
             body = "return " + wrap + "(" + f->cpp_name + ");";
-        } else if (const ir::FunctionInfo* m = own(name)) {
-            body = "return " + wrap + "(" + self + m->cpp_name + "());";
+        } else if (m != nullptr && m->return_type->kind == TypeKind::kNone) {  // (void in C++)
+            body = "return " + wrap + "((" + self + m->cpp_name + "(), cnet::py::None));";
+        } else if (m != nullptr) {
+            body = HookResult(*m, self + m->cpp_name + "()", wrap);
         } else if (root) {
             body = missing(name);
         } else {
@@ -98,7 +104,7 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
             // empty batch] in cnet/iterators/iterator.h).
             w_.Line("cnet::iterators::Batch next() override {");
             w_.Line("    try {");
-            w_.Line("        return cnet::adapters::ToBatch(" + next->cpp_name + "());");
+            w_.Line("        " + HookResult(*next, next->cpp_name + "()", "cnet::adapters::ToBatch"));
             w_.Line("    } catch (const cnet::StopIteration&) {");
             w_.Line("        return {};");
             w_.Line("    }");
@@ -125,11 +131,11 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
         EmitSerializeOverride(cls);
     } else if (t == "Dataset") {
         if (const ir::FunctionInfo* m = own("__len__")) {
-            w_.Line("int64_t size() const override { return " + self + m->cpp_name + "(); }");
+            w_.Line("int64_t size() const override { " + HookResult(*m, self + m->cpp_name + "()", "") + " }");
         }
         if (const ir::FunctionInfo* m = own("get_example")) {
-            w_.Line("cnet::datasets::Example get_example(int64_t i) const override { return "
-                    "cnet::adapters::ToExample(" + self + m->cpp_name + "(i)); }");
+            w_.Line("cnet::datasets::Example get_example(int64_t i) const override { " +
+                    HookResult(*m, self + m->cpp_name + "(i)", "cnet::adapters::ToExample") + " }");
         }
     } else if (t == "FunctionNode" || t == "Function") {
         w_.Line("const char* label() const override { return " + sema::CppStringLiteral(cls.name) + "; }");
@@ -137,13 +143,13 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
         auto dispatch = [&](const std::string& generic, const std::string& args, const std::string& wrap,
                             const std::string& device_of) {
             if (const ir::FunctionInfo* m = own(generic)) {
-                w_.Line("    return " + wrap + "(" + m->cpp_name + "(" + args + "));");
+                w_.Line("    " + HookResult(*m, m->cpp_name + "(" + args + ")", wrap));
                 return;
             }
             const ir::FunctionInfo* cpu = own(generic + "_cpu");
             const ir::FunctionInfo* gpu = own(generic + "_gpu");
             const auto call = [&](const ir::FunctionInfo* m, const std::string& which) {
-                return m != nullptr ? "return " + wrap + "(" + m->cpp_name + "(" + args + "));"
+                return m != nullptr ? HookResult(*m, m->cpp_name + "(" + args + ")", wrap)
                                     : "throw cnet::Error(" + sema::CppStringLiteral(cls.name + "." + which +
                                                                                    " is not defined") + ");";
             };
@@ -160,9 +166,10 @@ void Generator::EmitLibraryOverrides(const ir::ClassInfo& cls) {
             w_.Line("cnet::VarList backward(const cnet::IndexList& target_input_indexes, const cnet::VarList& grad_outputs) "
                     "override {");
             if (const ir::FunctionInfo* m = own("backward")) {
-                w_.Line("    return cnet::adapters::ToVarList(" + m->cpp_name +
-                        "(std::vector<int64_t>(target_input_indexes.begin(), target_input_indexes.end()), "
-                        "cnet::adapters::ToList(grad_outputs)));");
+                w_.Line("    " + HookResult(*m, m->cpp_name +
+                                                  "(std::vector<int64_t>(target_input_indexes.begin(), "
+                                                  "target_input_indexes.end()), cnet::adapters::ToList(grad_outputs))",
+                                           "cnet::adapters::ToVarList"));
             } else {
                 w_.Line("    throw cnet::Error(" + sema::CppStringLiteral(cls.name + ".backward is not defined") + ");");
             }

@@ -211,7 +211,9 @@ std::string Generator::InOrder(const ast::Expr& e, const std::function<std::stri
     std::string out = "[&] { ";
     for (const ast::Expr* op : hoisted) {
         const OrderSlot& slot = ordered_[op];
-        if (slot.emitted && !slot.braced) out += Held(*op, TypeOf(*op)) + slot.temp + " = " + slot.code + "; ";
+        // A call returning None is void in C++: its temporary holds None after it (Value reads the temporary).
+        const std::string code = VoidInCpp(*op) ? "(" + slot.code + ", cnet::py::None)" : slot.code;
+        if (slot.emitted && !slot.braced) out += Held(*op, TypeOf(*op)) + slot.temp + " = " + code + "; ";
         ordered_.erase(op);
     }
     return out + "return " + body + "; }()";

@@ -42,6 +42,14 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
         w_.Line(sema::CppIdentifier(n->id()) + " = " + value + ";");
         return;
     }
+    // `self.x.y = v`, `self.x[i] = v` of an x nothing assigns: Python evaluates v, then reads x, which raises.
+    const auto* target_sub = ast::DynCast<ast::SubscriptExpr>(&target);
+    const auto* target_attr = ast::DynCast<ast::AttributeExpr>(&target);
+    if ((target_attr != nullptr && RaisesFirst(target_attr->value())) || (target_sub != nullptr && RaisesFirst(*target_sub))) {
+        w_.Line("static_cast<void>(" + value + "), static_cast<void>(" +
+                E(target_attr != nullptr ? target_attr->value() : target) + ");");
+        return;
+    }
     if (const auto* a = ast::DynCast<ast::AttributeExpr>(&target)) {
         const ir::ExprInfo* info = program_.Info(target);
         if (info != nullptr && info->field != nullptr) {
@@ -134,14 +142,36 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
     }
 }
 
+void Generator::DeclareUnassigned(const ast::Expr& target, const ast::Stmt& s) {
+    if (const auto* t = ast::DynCast<ast::TupleExpr>(&target)) {
+        for (const auto& e : t->elements()) DeclareUnassigned(*e, s);
+    } else if (const auto* l = ast::DynCast<ast::ListExpr>(&target)) {
+        for (const auto& e : l->elements()) DeclareUnassigned(*e, s);
+    } else if (const ir::ExprInfo* info = program_.Info(target); info != nullptr && info->local != nullptr &&
+                                                                  ast::Isa<ast::NameExpr>(target)) {
+        const ir::VarInfo& v = *info->local;
+        if (!v.hoisted && v.first_def == &s) w_.Line("[[maybe_unused]] " + sema::CppName(v.type) + " " + v.cpp_name + "{};");
+    }
+}
+
 void Generator::AssignStmt(const ast::AssignStmt& s) {
+    if (sema::IsNever(TypeOf(s.value()))) {
+        // The value raises before anything is assigned (Note [An attribute nothing assigns] in sema); the names
+        // this statement declares are still declared, for the code after it.
+        for (const auto& t : s.targets()) DeclareUnassigned(*t, s);
+        w_.Line("static_cast<void>(" + E(s.value()) + ");");
+        return;
+    }
     const ast::Expr& first = *s.targets()[0];
     if (const ir::ExprInfo* info = program_.Info(first);
         info != nullptr && info->local != nullptr && sema::IsClassAlias(info->local->type)) {
         return;  // `HSM = L.BinaryHierarchicalSoftmax`: HSM's reads are the class (Note [Class aliases] in sema)
     }
     TypeRef want;
-    if (const ir::ExprInfo* info = program_.Info(first); info != nullptr && info->type) want = info->type;
+    if (const ir::ExprInfo* info = program_.Info(first); info != nullptr && info->type) {
+        // (An attribute's settled type: one only ever given None is None, sema/complete_types.cc.)
+        want = info->field != nullptr && info->field->type ? info->field->type : info->type;
+    }
     if (ast::Isa<ast::TupleExpr>(first) || ast::Isa<ast::ListExpr>(first)) want = nullptr;
     // x[i] = a[j] copies the element into x: only a value bound as itself needs its own copy.
     const auto* store = ast::DynCast<ast::SubscriptExpr>(&first);
@@ -172,6 +202,10 @@ void Generator::If(const ast::IfStmt& s, bool is_elif) {
 }
 
 void Generator::For(const ast::ForStmt& s) {
+    if (sema::IsNever(TypeOf(s.iter()))) {  // the iterable raises: the loop never starts
+        w_.Line("static_cast<void>(" + E(s.iter()) + ");");
+        return;
+    }
     const TypeRef elem = TypeOf(s.target());
     std::string iter = Iterable(s.iter(), elem);
     const TypeRef iterable = sema::StripOptional(TypeOf(s.iter()));
@@ -255,7 +289,7 @@ void Generator::Stmt(const ast::Stmt& s) {
         case ast::NodeKind::kExprStmt: {
             const ast::Expr& v = ast::Cast<ast::ExprStmt>(s).value();
             if (ast::Isa<ast::StringLiteral>(v)) return;
-            std::string code = E(v);
+            std::string code = Discarded(v);
             if (code.empty()) return;  // super().__init__()
             Marker(s, true);
             w_.Line(code + ";");
@@ -268,6 +302,10 @@ void Generator::Stmt(const ast::Stmt& s) {
         case ast::NodeKind::kAugAssignStmt: {
             const auto& a = ast::Cast<ast::AugAssignStmt>(s);
             Marker(s, true);
+            if (sema::IsNever(TypeOf(a.target())) || sema::IsNever(TypeOf(a.value()))) {  // reading one raises
+                w_.Line("static_cast<void>(" + E(a.target()) + "), static_cast<void>(" + E(a.value()) + ");");
+                return;
+            }
             const std::string value = Binary(a.op(), E(a.target()), TypeOf(a.target()), E(a.value()), TypeOf(a.value()));
             Assign(a.target(), value, TypeOf(a.target()), s);
             return;
@@ -320,7 +358,7 @@ void Generator::Stmt(const ast::Stmt& s) {
             if (r.value() == nullptr || fn_->return_type->kind == TypeKind::kNone) {
                 if (r.value() != nullptr && !ast::Isa<ast::NoneLiteral>(*r.value())) {
                     Marker(s, true);
-                    w_.Line(E(*r.value()) + ";");
+                    w_.Line(Discarded(*r.value()) + ";");
                 }
                 w_.Line("return;");
                 return;
@@ -349,7 +387,9 @@ void Generator::Stmt(const ast::Stmt& s) {
             const auto& a = ast::Cast<ast::AssertStmt>(s);
             Marker(s, true);
             const std::string message = a.message() != nullptr
-                                            ? "\"AssertionError: \" + cnet::py::str(" + E(*a.message()) + ")"
+                                            ? "\"AssertionError: \" + cnet::py::str(" +
+                                                  E(*a.message(), sema::IsNever(TypeOf(*a.message()))
+                                                                      ? sema::types::Str() : nullptr) + ")"
                                             : std::string("\"AssertionError\"");
             w_.Line("if (!" + Truth(a.test()) + ") throw cnet::Error(" + message + ");");
             return;
@@ -360,7 +400,9 @@ void Generator::Stmt(const ast::Stmt& s) {
                 const auto& sub = ast::Cast<ast::SubscriptExpr>(*t);
                 const TypeRef ct = TypeOf(sub.value());
                 const std::string c = E(sub.value());
-                if (ct->kind == TypeKind::kDict) {
+                if (sema::IsNever(ct)) {  // reading the container raises
+                    w_.Line("static_cast<void>(" + c + ");");
+                } else if (ct->kind == TypeKind::kDict) {
                     w_.Line(c + ".erase(" + E(sub.index(), ct->args[0]) + ");");
                 } else {
                     w_.Line(c + ".erase(" + c + ".begin() + cnet::py::normalize_index(" + E(sub.index()) +

@@ -229,9 +229,9 @@ struct Program {
     /// `model.insize` of an object made by a class chosen at run time: read from whichever class it is (Note
     /// [Classes chosen at run time] in compiler/sema/class_choice.cc).
     std::unordered_map<const ast::Node*, std::string> chosen_attributes;  // the attribute's C++ member
-    /// `self.x` read in an except handler where nothing assigns `x`: raises AttributeError when it runs
-    /// (Note [An attribute nothing assigns] in compiler/sema/missing_attributes.cc).
-    std::unordered_set<const ast::Node*> missing_attributes;
+    /// `obj.x` of a user class where nothing assigns `x`, with the class's name: Never, raising AttributeError when
+    /// it runs (Note [An attribute nothing assigns] in compiler/sema/missing_attributes.cc).
+    std::unordered_map<const ast::Node*, std::string> missing_attributes;
 
     const ExprInfo* Info(const ast::Node& e) const;
     TypeRef TypeOf(const ast::Node& e) const;

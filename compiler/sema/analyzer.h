@@ -65,6 +65,7 @@ public:
     void AnalyzeFunction(ir::FunctionInfo& fn);
     void AnalyzeBlock(const ast::StmtList& body);
     void AnalyzeStmt(const ast::Stmt& s);
+    void AnalyzeStmtImpl(const ast::Stmt& s);
     void AnalyzeAssign(const ast::Expr& target, const TypeRef& value, const ast::Node& at);
     void AnalyzeFor(const ast::ForStmt& s);
     void AnalyzeWith(const ast::WithStmt& s);
@@ -87,8 +88,9 @@ public:
     TypeRef Collection(const ast::Expr& e, const TypeRef& expected);
     TypeRef MemberOf(const TypeRef& value, const std::string& attr, const ast::AttributeExpr& e,
                      ir::ExprInfo& info);
+    /// "did you mean" points at the candidate's definition in `cls` (default: the class being analyzed).
     void UnknownAttribute(const ast::AttributeExpr& e, const std::string& owner,
-                          const std::vector<std::string>& candidates);
+                          const std::vector<std::string>& candidates, const ir::ClassInfo* cls = nullptr);
     // ---- constructor_typed_members.cc (Note [Members typed by a constructor argument])
     TypeRef ConstructedObject(const BuiltinEntry& ctor, const ir::CallInfo& call);
     TypeRef ConstructorArgType(const TypeRef& object, const BuiltinEntry& attr);
@@ -103,10 +105,13 @@ public:
     /// Traces this pass's such expressions over its settled bindings; true when a decision was new.
     bool SettleArrayExamples();
     // ---- missing_attributes.cc (Note [An attribute nothing assigns])
+    /// `obj.attr` of a user class that nothing assigns `attr` to: Never and a warning (true), or false where it
+    /// stays an error (a name close to one the class has, one a derived class assigns).
     bool MissingAttributeRead(const ast::AttributeExpr& e, const ir::ClassInfo& cls,
                               const std::vector<std::string>& candidates);
-    TypeRef TypeMissingAttribute(const ast::Expr& operand, const TypeRef& type, const TypeRef& other);
-    void CheckMissingAttributes();
+    /// After `e`'s own analysis: `t` made Never (bool for a comparison) when an operand Python evaluates first is
+    /// Never (never.h). True when e's own checks have nothing to say (then, or where this reported instead).
+    bool TypeAroundNeverOperand(const ast::Expr& e, TypeRef& t);
     /// Narrows an incompletely typed local/field (e.g. `losses = []`) with what a use tells about it.
     void Refine(const ast::Expr& e, const TypeRef& type);
 
@@ -181,7 +186,12 @@ public:
     void AnalyzeClosure(ir::FunctionInfo& c);
     TypeRef Lambda(const ast::LambdaExpr& e);
     void MarkEscaping(const TypeRef& t);
+    // ---- element_functions.cc (Note [Functions applied to elements])
+    /// What `fn` (map's function, sorted's key) gives called with one element; types its parameter.
+    TypeRef ElementFunctionResult(const ast::Expr& fn, const TypeRef& element, const std::string& role,
+                                  const std::string& example);
     TypeRef Sorted(const ir::CallInfo& call);  // sorted(xs, key=lambda x: ...): the key's parameter is an element
+    TypeRef Map(const ast::CallExpr& e, const ir::CallInfo& call);  // map(f, xs): a list
     // ---- analyzer_library_base.cc (Note [Library base classes])
     /// The library type a kLibrary user class derives from, or null.
     const LibType* UserLibraryType(const ir::ClassInfo* cls) const;
@@ -261,12 +271,25 @@ public:
     TypeRef ExplicitBaseMethodCall(const ast::CallExpr& e);
     void CheckBaseConstruction();
 
+    // ---- complete_types.cc
+    void CheckCompleteTypes();
     // ---- shape_check.cc (Note [Static shape checks])
     void CheckShapes();
 
     void Error(const SourceRange& range, const std::string& message);
     void ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
                        const std::string& note);
+    void WarningWithNote(const SourceRange& range, const std::string& message, const SourceRange* note_at,
+                         const std::string& note);
+    /// A diagnostic of an expression's own checks, held until its operands are known not to be Never (an
+    /// expression that raises before it runs has nothing to check: Analyzer::Expr).
+    struct PendingDiagnostic {
+        Severity severity;
+        SourceRange range;
+        std::string message;
+        std::optional<std::pair<SourceRange, std::string>> note;
+    };
+    void Report(const PendingDiagnostic& d);
     /// Joins `value` into `slot`; marks a change; reports a conflict (in the reporting pass).
     bool JoinInto(TypeRef& slot, const TypeRef& value, const ast::Node& at, const std::string& what);
     std::vector<std::string> VisibleNames() const;
@@ -292,13 +315,8 @@ public:
     std::vector<std::map<std::string, ir::VarInfo*>> comp_scopes_;
     int loop_depth_ = 0;
     int handler_depth_ = 0;
-    // Note [An attribute nothing assigns]: each such read, with its class and the names it has (the message).
-    struct MissingAttribute {
-        const ast::AttributeExpr* read;
-        std::string owner;
-        std::vector<std::string> candidates;
-    };
-    std::vector<MissingAttribute> missing_attributes_;
+    std::vector<PendingDiagnostic>* pending_ = nullptr;  // the innermost Expr's, while its own checks run
+    const ast::Expr* storing_attribute_ = nullptr;  // `obj.x = v` while its target is analyzed
     std::set<const ast::Node*> rejected_unpacking_;  // `f(*x)` already reported by Bind: Expr types only x
     std::set<const ast::Node*> generator_args_;  // generator expressions that are a call's positional argument  // inside an `except` block (a bare `raise` re-raises)
     std::vector<NarrowFact> narrowed_;  // Note [Narrowing]

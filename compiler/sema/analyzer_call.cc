@@ -438,9 +438,10 @@ TypeRef Analyzer::Call(const ast::CallExpr& e) {
                 return CallDunderCall(e, callee->lib_type->name, *m);
             break;
         case TypeKind::kUnknown:
+        case TypeKind::kNever:  // (Note [An attribute nothing assigns])
             for (const auto& a : e.args()) Expr(*a);
             for (const auto& k : e.keywords()) Expr(k->value());
-            return types::Unknown();
+            return callee;
         case TypeKind::kDtype: {  // np.float32(15): a NumPy scalar, a 0-d array of that dtype
             if (e.args().size() == 1 && e.keywords().empty()) {
                 const TypeRef arg = Expr(*e.args()[0]);
@@ -495,7 +496,8 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
             arg_types.push_back(Expr(*v, v == a.value ? a.expected : nullptr));
             // print(f) would print an address where Python prints <function f at 0x...>: neither is a value.
             if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown &&
-                !(name == "sorted" && &a != &call.args[0])) {  // (sorted's key is a function)
+                !(name == "sorted" && &a != &call.args[0]) &&  // (sorted's key is a function, and map's first
+                !(name == "map" && &a == &call.args[0])) {     // argument)
                 Error(v->range(), "'" + name + "' cannot take " + PyName(arg_types.back()) + " as an argument; call it");
             }
         }
@@ -528,6 +530,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         return types::None();
     }
     if (name == "sorted") return Sorted(call);
+    if (name == "map") return Map(e, call);
     if (name == "list") return types::List(IterElement(first(), *call.args[0].value));
     if (name == "len") {
         TypeRef t = first();

@@ -107,30 +107,6 @@ TypeRef Analyzer::Lambda(const ast::LambdaExpr& e) {
     return types::UserFunction(c);
 }
 
-TypeRef Analyzer::Sorted(const ir::CallInfo& call) {
-    const ast::Expr* iterable = call.args.size() > 0 ? call.args[0].value : nullptr;
-    const ast::Expr* key = call.args.size() > 1 ? call.args[1].value : nullptr;
-    if (iterable == nullptr) return types::Unknown();
-    TypeRef element = IterElement(program_.TypeOf(*iterable), *iterable);
-    if (key == nullptr || ast::Isa<ast::NoneLiteral>(*key)) return types::List(element);
-    const TypeRef k = program_.TypeOf(*key);
-    if (k->kind == TypeKind::kUserFunction && k->function != nullptr) {
-        auto* f = const_cast<ir::FunctionInfo*>(k->function);
-        f->called = true;
-        if (f->params.size() != 1) {
-            Error(key->range(), "the key of sorted() takes one argument (an element); '" + f->name + "' takes " +
-                                    std::to_string(f->params.size()));
-        } else if (f->params[0].param != nullptr && f->params[0].param->annotation() == nullptr) {
-            JoinInto(f->params[0].type, element, *key, "parameter '" + f->params[0].name + "' of '" + f->name + "'");
-            if (ir::VarInfo* v = f->FindLocal(f->params[0].name)) v->type = f->params[0].type;
-        }
-    } else if (k->kind != TypeKind::kUnknown) {
-        Error(key->range(), "the key of sorted() must be a lambda or a function of this file (e.g. 'key=lambda x: "
-                            "len(x)'), not " + PyName(k));
-    }
-    return types::List(element);
-}
-
 void Analyzer::MarkEscaping(const TypeRef& t) {
     if (t && t->kind == TypeKind::kUserFunction && t->function != nullptr && t->function->enclosing != nullptr) {
         const_cast<ir::FunctionInfo*>(t->function)->escapes = true;

@@ -37,12 +37,29 @@ ir::ParamInfo UntypedParam(const ast::Param& p) {
 }
 
 void Analyzer::Error(const SourceRange& range, const std::string& message) {
-    if (report_ && !ReportedInOtherInstance(range, message)) diags_.Error(range, message);
+    Report({Severity::kError, range, message, std::nullopt});
 }
 
 void Analyzer::ErrorWithNote(const SourceRange& range, const std::string& message, const SourceRange& note_at,
                              const std::string& note) {
-    if (report_ && !ReportedInOtherInstance(range, message)) diags_.Error(range, message).Note(note_at, note);
+    Report({Severity::kError, range, message, std::make_pair(note_at, note)});
+}
+
+void Analyzer::WarningWithNote(const SourceRange& range, const std::string& message, const SourceRange* note_at,
+                               const std::string& note) {
+    Report({Severity::kWarning, range, message,
+            note_at != nullptr ? std::make_optional(std::make_pair(*note_at, note)) : std::nullopt});
+}
+
+void Analyzer::Report(const PendingDiagnostic& d) {
+    if (!report_) return;
+    if (pending_ != nullptr) {
+        pending_->push_back(d);
+        return;
+    }
+    if (ReportedInOtherInstance(d.range, d.message)) return;
+    DiagnosticBuilder b = diags_.Report(d.severity, d.range, d.message);
+    if (d.note) b.Note(d.note->first, d.note->second);
 }
 
 bool Analyzer::JoinInto(TypeRef& slot, const TypeRef& value, const ast::Node& at, const std::string& what) {
@@ -94,7 +111,6 @@ void Analyzer::Run() {
     program_.chosen_attributes.clear();
     program_.headers.clear();
     program_.missing_attributes.clear();
-    missing_attributes_.clear();
     for (auto& g : program_.globals) {
         if (g->def != nullptr) Expr(g->def->value());
     }
@@ -112,63 +128,16 @@ void Analyzer::Run() {
     SpliceInstances();
     CheckDefiniteAssignmentEverywhere();
     CheckBaseConstruction();
-    CheckMissingAttributes();
     MarkChangedParams();  // over settled types: the callees' kinds decide
 
-    // Whatever is still unknown cannot be generated.
-    auto check_fn = [&](ir::FunctionInfo& fn) {
-        for (const ir::ParamInfo& p : fn.params) {
-            if (!IsComplete(p.type)) {
-                Error(p.param->range(), "cannot infer the type of parameter '" + p.name + "' of '" + fn.name +
-                                            "'" + (fn.called ? "" : " (it is never called)") +
-                                            "; annotate it, e.g. '" + p.name + ": int'");
-            }
-        }
-        for (const auto& v : fn.locals) {
-            // A local only ever assigned None (`head = None` in dead code) holds None; one whose values have no
-            // type (`p = p[0]` with nothing assigned to p before) cannot be generated.
-            if (!v->is_param && !v->in_comprehension && v->type && v->type->kind == TypeKind::kUnknown) {
-                // (After another error the value's type is often unknown for that reason: no second message.)
-                if (v->first_def != nullptr && !diags_.HasErrors()) {
-                    Error(v->first_def->range(), "cannot infer the type of '" + v->name +
-                                                     "': is it read before anything is assigned to it?");
-                }
-                v->type = types::None();
-            }
-            if (!v->is_param && !IsComplete(v->type) && v->type && v->type->kind != TypeKind::kUnknown) {
-                // An example annotation of the same kind: a dict for a dict.
-                const std::string example = v->type->kind == TypeKind::kDict ? ": dict[str, int] = {}"
-                                                                              : ": list[Variable] = []";
-                Error(v->first_def != nullptr ? v->first_def->range() : fn.def->name_range(),
-                      "cannot infer the full type of '" + v->name + "' (" + PyName(v->type) +
-                          "); annotate it, e.g. '" + v->name + example + "'");
-            }
-        }
-    };
     for (const ast::Node* read : program_.checked_reads) {  // Note [Class aliases] in types.cc
         const ir::ExprInfo* info = program_.Info(*read);
         if (info == nullptr || info->local == nullptr || !IsClassAlias(info->local->type)) continue;
         Error(read->range(), "'" + info->local->name + "' stands for " + PyName(info->local->type) +
                                  " and may be read here before it is assigned; assign it on every path before");
     }
-    for (auto& cls : program_.classes) {
-        for (auto& m : cls->methods) check_fn(*m);
-        CheckLibraryClass(*cls);
-    }
-    for (auto& fn : program_.functions) check_fn(*fn);
-    for (auto& fn : program_.closures) check_fn(*fn);
-    if (program_.script_function) check_fn(*program_.script_function);
-    if (program_.entry != nullptr && program_.entry->def != nullptr) {
-        for (const ir::ParamInfo& p : program_.entry->params) {
-            const TypeKind k = p.type ? p.type->kind : TypeKind::kUnknown;
-            if (k != TypeKind::kInt && k != TypeKind::kFloat && k != TypeKind::kStr && k != TypeKind::kBool &&
-                IsComplete(p.type)) {
-                Error(p.param->range(), "parameter '" + p.name + "' of 'main' becomes the command-line flag '--" +
-                                            p.name + "' and must be int, float, str or bool, not '" +
-                                            PyName(p.type) + "'");
-            }
-        }
-    }
+    for (auto& cls : program_.classes) CheckLibraryClass(*cls);
+    CheckCompleteTypes();
 
     for (auto& cls : program_.classes) {
         for (auto& m : cls->methods) PlaceDeclarations(*m, m->def->body());

@@ -9,9 +9,19 @@
 namespace cnet::compiler::sema {
 
 TypeRef Analyzer::Expr(const ast::Expr& e, const TypeRef& expected) {
+    // e's own checks report after its operands are known: one that is Never makes e raise before they matter
+    // (Note [An attribute nothing assigns]). Its operands' analyses report their own.
+    std::vector<PendingDiagnostic> pending;
+    std::vector<PendingDiagnostic>* const outer = pending_;
+    pending_ = &pending;
     ir::ExprInfo info;
     TypeRef t = ExprImpl(e, expected, info);
     if (!t) t = types::Unknown();
+    pending_ = nullptr;
+    if (!TypeAroundNeverOperand(e, t)) {
+        for (const PendingDiagnostic& d : pending) Report(d);
+    }
+    pending_ = outer;
     t = Narrowed(e, t, info);
     info.type = t;
     ir::ExprInfo& slot = program_.ExprSlot(e);
@@ -75,7 +85,8 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
             for (const ast::Expr* part : {s.lower(), s.upper(), s.step()}) {
                 if (part == nullptr) continue;
                 TypeRef t = Expr(*part);
-                if (t->kind != TypeKind::kInt && t->kind != TypeKind::kUnknown && t->kind != TypeKind::kNone) {
+                if (t->kind != TypeKind::kInt && t->kind != TypeKind::kUnknown && t->kind != TypeKind::kNone &&
+                    !IsNever(t)) {  // (the subscript raises: Note [An attribute nothing assigns])
                     Error(part->range(), "slice bounds must be int, got '" + PyName(t) + "'");
                 }
             }
@@ -224,28 +235,6 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
     return types::Unknown();
 }
 
-void Analyzer::UnknownAttribute(const ast::AttributeExpr& e, const std::string& owner,
-                                const std::vector<std::string>& candidates) {
-    std::string message = owner + " has no attribute '" + e.attr() + "'";
-    if (auto s = SuggestClosest(e.attr(), candidates)) {
-        const ast::Node* decl = nullptr;
-        if (cls_ != nullptr) {
-            if (ir::FieldInfo* f = cls_->FindField(*s)) decl = f->decl;
-            if (ir::FunctionInfo* m = cls_->FindMethod(*s)) decl = m->def;
-        }
-        if (decl != nullptr) {
-            SourceRange at = decl->range();
-            if (const auto* fd = ast::DynCast<ast::FunctionDef>(decl)) at = fd->name_range();
-            if (const auto* ad = ast::DynCast<ast::AttributeExpr>(decl)) at = ad->attr_range();
-            ErrorWithNote(e.attr_range(), message, at, "did you mean '" + *s + "'?");
-        } else {
-            ErrorWithNote(e.attr_range(), message, e.attr_range(), "did you mean '" + *s + "'?");
-        }
-    } else {
-        Error(e.attr_range(), message);
-    }
-}
-
 TypeRef Analyzer::Attribute(const ast::AttributeExpr& e, ir::ExprInfo& info) {
     TypeRef value = Expr(e.value());
     return MemberOf(value, e.attr(), e, info);
@@ -263,6 +252,8 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
     switch (value->kind) {
         case TypeKind::kUnknown:
             return types::Unknown();
+        case TypeKind::kNever:  // (Note [An attribute nothing assigns])
+            return types::Never();
         case TypeKind::kModule: {
             const std::string sub = value->module + "." + attr;
             if (table_.IsModule(sub)) return types::Module(sub);
@@ -322,8 +313,8 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             if (const LibType* lib = UserLibraryType(cls)) {
                 for (const std::string& n : table_.MethodAndAttrNames(lib->name)) names.push_back(n);
             }
-            if (MissingAttributeRead(e, *cls, names)) return types::Unknown();
-            UnknownAttribute(e, "'" + cls->name + "'", names);
+            if (MissingAttributeRead(e, *cls, names)) return types::Never();
+            UnknownAttribute(e, "'" + cls->name + "'", names, cls);
             return types::Unknown();
         }
         case TypeKind::kArgs: {
@@ -419,6 +410,9 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
         case TypeKind::kUnknown:
             Expr(index);
             return types::Unknown();
+        case TypeKind::kNever:
+            Expr(index);
+            return types::Never();
         case TypeKind::kVariable:
         case TypeKind::kNdarray:
         case TypeKind::kStrArray: {
@@ -534,8 +528,6 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
 TypeRef Analyzer::Binary(const ast::BinaryExpr& e) {
     TypeRef l = Expr(e.lhs());
     TypeRef r = Expr(e.rhs());
-    l = TypeMissingAttribute(e.lhs(), l, r);
-    r = TypeMissingAttribute(e.rhs(), r, l);
     // int ** -k is a float in Python: a negative literal exponent decides the type here (a negative exponent
     // known only at run time is a clear ValueError there, cnet::py::ipow).
     const auto* neg = ast::DynCast<ast::UnaryExpr>(&e.rhs());
@@ -775,8 +767,17 @@ TypeRef Analyzer::ListComp(const ast::ComprehensionExpr& e) {
         for (const auto& cond : gen->conditions()) Expr(*cond);
     }
     TypeRef element = Expr(e.element());
+    // A list of values never produced has no element type (Note [An attribute nothing assigns]).
+    auto never_element = [&](const ast::Expr& x, const TypeRef& t) {
+        if (IsNever(t)) {
+            Error(x.range(), "the elements of this comprehension are never produced (it reads an attribute nothing "
+                             "assigns), so they have no type");
+        }
+    };
+    never_element(e.element(), element);
     if (const auto* d = ast::DynCast<ast::DictCompExpr>(&e)) {
         TypeRef value = Expr(d->value());
+        never_element(d->value(), value);
         comp_scopes_.pop_back();
         if (element->kind != TypeKind::kStr && element->kind != TypeKind::kInt && element->kind != TypeKind::kUnknown) {
             Error(d->key().range(), "dict keys must be str or int, got '" + PyName(element) + "'");

@@ -78,6 +78,14 @@ void Analyzer::AnalyzeBlock(const ast::StmtList& body) {
 }
 
 void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
+    // A statement reports its own diagnostics, also inside an expression (a lambda's nested def).
+    std::vector<PendingDiagnostic>* const pending = pending_;
+    pending_ = nullptr;
+    AnalyzeStmtImpl(s);
+    pending_ = pending;
+}
+
+void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
     switch (s.kind()) {
         case ast::NodeKind::kExprStmt: {
             const ast::Expr& v = ast::Cast<ast::ExprStmt>(s).value();
@@ -119,7 +127,8 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
             }
             TypeRef target = Expr(a.target());
             TypeRef value = Expr(a.value());
-            TypeRef result = BinaryTypes(a.op(), target, value, s);
+            // Reading either raises first (Note [An attribute nothing assigns]).
+            TypeRef result = IsNever(target) || IsNever(value) ? types::Never() : BinaryTypes(a.op(), target, value, s);
             if (ast::Isa<ast::NameExpr>(a.target()) || ast::Isa<ast::AttributeExpr>(a.target())) {
                 AnalyzeAssign(a.target(), result, s);
             } else if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&a.target())) {
@@ -215,7 +224,7 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
                 }
                 TypeRef c = Expr(sub->value());
                 Expr(sub->index());
-                if (c->kind != TypeKind::kList && c->kind != TypeKind::kDict) {
+                if (c->kind != TypeKind::kList && c->kind != TypeKind::kDict && !IsNever(c)) {
                     Unsupported(*t, "'del' is supported for list and dict items only");
                 }
             }
@@ -349,7 +358,10 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             return;
         }
         ir::ExprInfo info;
+        storing_attribute_ = &target;  // (storing one nothing assigns is no read: it stays an error)
         TypeRef current = Expr(target);
+        storing_attribute_ = nullptr;
+        if (IsNever(program_.TypeOf(a->value()))) return;  // the object's read raises
         if (RejectClassAttributeStore(*a)) return;
         const ir::ExprInfo* got = program_.Info(target);
         if (got != nullptr && got->attr != nullptr && got->attr->setter.empty()) {
@@ -374,6 +386,7 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         } else {
             index_item(sub->index());
         }
+        if (IsNever(container) || IsNever(value)) return;  // reading one raises before the store
         if (container->kind == TypeKind::kList) {
             if (!Assignable(value, container->args[0])) {
                 Error(at.range(), "cannot store '" + PyName(value) + "' in a '" + PyName(container) + "'");
@@ -420,8 +433,8 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         } else if (v->kind == TypeKind::kList || v->kind == TypeKind::kShape) {
             TypeRef e = v->kind == TypeKind::kShape ? types::Int() : v->args[0];
             for (const auto& el : elements) AnalyzeAssign(*el, e, at);
-        } else if (v->kind == TypeKind::kUnknown) {
-            for (const auto& el : elements) AnalyzeAssign(*el, types::Unknown(), at);
+        } else if (v->kind == TypeKind::kUnknown || v->kind == TypeKind::kNever) {
+            for (const auto& el : elements) AnalyzeAssign(*el, v, at);
         } else {
             Error(target.range(), "cannot unpack a value of type '" + PyName(v) + "'");
         }
@@ -439,6 +452,8 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
     switch (t->kind) {
         case TypeKind::kUnknown:
             return types::Unknown();
+        case TypeKind::kNever:  // iterating it raises first
+            return t;
         case TypeKind::kList:
             return t->args[0];
         case TypeKind::kShape:

@@ -86,6 +86,7 @@ void Analyzer::AnalyzeRaise(const ast::RaiseStmt& s) {
         return;
     }
     TypeRef t = Expr(*s.exception());
+    if (IsNever(t)) return;  // making the exception raises first (Note [An attribute nothing assigns])
     if (t->kind == TypeKind::kLibObject && t->lib_type != nullptr && t->lib_type->name == "Exception") {
         // `raise e` of a handler's variable re-raises the exception being handled.
         const ir::ExprInfo* info = program_.Info(*s.exception());

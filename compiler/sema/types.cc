@@ -24,6 +24,7 @@ TypeRef Singleton(TypeKind kind) {
 }  // namespace
 
 TypeRef Unknown() { return Singleton(TypeKind::kUnknown); }
+TypeRef Never() { return Singleton(TypeKind::kNever); }
 TypeRef None() { return Singleton(TypeKind::kNone); }
 TypeRef Bool() { return Singleton(TypeKind::kBool); }
 TypeRef Int() { return Singleton(TypeKind::kInt); }
@@ -36,15 +37,22 @@ TypeRef Dtype() { return Singleton(TypeKind::kDtype); }
 TypeRef Shape() { return Singleton(TypeKind::kShape); }
 TypeRef Args() { return Singleton(TypeKind::kArgs); }
 
+// A container holds values that were produced: a Never element (`[self.x for i in r]`, `d[k] = self.x` of an
+// attribute nothing assigns) tells nothing of them, as an unknown one does.
+namespace {
+TypeRef Element(TypeRef t) { return t && t->kind == TypeKind::kNever ? Unknown() : t; }
+}  // namespace
+
 TypeRef List(TypeRef element) {
     auto t = std::make_shared<Type>();
     t->kind = TypeKind::kList;
-    t->args.push_back(std::move(element));
+    t->args.push_back(Element(std::move(element)));
     return t;
 }
 TypeRef Tuple(std::vector<TypeRef> elements) {
     auto t = std::make_shared<Type>();
     t->kind = TypeKind::kTuple;
+    for (TypeRef& e : elements) e = Element(std::move(e));
     t->args = std::move(elements);
     return t;
 }
@@ -52,10 +60,11 @@ TypeRef Dict(TypeRef key, TypeRef value, DictKind kind) {
     auto t = std::make_shared<Type>();
     t->kind = TypeKind::kDict;
     t->dict_kind = kind;
-    t->args = {std::move(key), std::move(value)};
+    t->args = {Element(std::move(key)), Element(std::move(value))};
     return t;
 }
 TypeRef Optional(TypeRef element) {
+    if (element->kind == TypeKind::kNever) return None();  // Never ⊔ None
     if (element->kind == TypeKind::kOptional || element->kind == TypeKind::kNone) return element;
     auto t = std::make_shared<Type>();
     t->kind = TypeKind::kOptional;
@@ -202,6 +211,8 @@ bool IsArraysTuple(const TypeRef& t) {
     return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a); });
 }
 
+bool IsNever(const TypeRef& t) { return t && t->kind == TypeKind::kNever; }
+
 TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }
 
 bool LibDerives(const LibType* derived, const LibType* base) {
@@ -301,6 +312,8 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
     if (!b || b->kind == TypeKind::kUnknown) return a;
     if (SameType(a, b)) return a;
     const TypeKind ka = a->kind, kb = b->kind;
+    if (ka == TypeKind::kNever) return b;  // the bottom type: it never holds a value
+    if (kb == TypeKind::kNever) return a;
     if (ka == TypeKind::kNone) return types::Optional(b);
     if (kb == TypeKind::kNone) return types::Optional(a);
     if (ka == TypeKind::kOptional || kb == TypeKind::kOptional) {
@@ -343,6 +356,7 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
     if (!from || !to || from->kind == TypeKind::kUnknown || to->kind == TypeKind::kUnknown) return true;
     if (SameType(from, to)) return true;
     const TypeKind kf = from->kind, kt = to->kind;
+    if (kf == TypeKind::kNever) return true;  // no value ever arrives
     if (kt == TypeKind::kOptional) return kf == TypeKind::kNone || Assignable(StripOptional(from), to->args[0]);
     if (kf == TypeKind::kNone) return IsHandle(to);
     if (kf == TypeKind::kOptional) return IsHandle(to) && Assignable(from->args[0], to);
@@ -400,6 +414,7 @@ std::string PyName(const TypeRef& t) {
     if (!t) return "?";
     switch (t->kind) {
         case TypeKind::kUnknown: return "unknown";
+        case TypeKind::kNever: return "Never";
         case TypeKind::kNone: return "None";
         case TypeKind::kBool: return "bool";
         case TypeKind::kInt: return "int";
@@ -447,6 +462,7 @@ std::string CppName(const TypeRef& t) {
     if (!t) return "auto";
     switch (t->kind) {
         case TypeKind::kUnknown: return "auto";
+        case TypeKind::kNever: return "cnet::py::Never";
         case TypeKind::kNone: return "cnet::py::NoneType";
         case TypeKind::kBool: return "bool";
         case TypeKind::kInt: return "int64_t";

@@ -45,6 +45,7 @@ enum class TypeKind {
     kLibObject,   // an instance of a library class (optimizer, iterator, trainer, link, ...)
     kArgs,        // the namespace returned by ArgumentParser.parse_args()
     kClassChoice,  // one of several link classes, chosen at run time (Note [Classes chosen at run time])
+    kNever,        // a value never produced: its evaluation raises (Note [An attribute nothing assigns])
     // Values that are not data: they can only be called or have attributes taken.
     kModule,       // F, L, np, chainer.training, ...
     kLibFunction,  // F.relu, np.zeros, print, ...
@@ -79,6 +80,7 @@ struct Type {
 
 namespace types {
 TypeRef Unknown();
+TypeRef Never();
 TypeRef None();
 TypeRef Bool();
 TypeRef Int();
@@ -110,7 +112,7 @@ bool SameType(const TypeRef& a, const TypeRef& b);
 /// True if the type is fully known (no Unknown inside).
 bool IsComplete(const TypeRef& t);
 /// The least type holding both (int ⊔ float = float, T ⊔ None = T | None, Variable ⊔ ndarray = Variable,
-/// list[Unknown] ⊔ list[T] = list[T]); null when there is none.
+/// list[Unknown] ⊔ list[T] = list[T], Never ⊔ T = T); null when there is none.
 TypeRef Join(const TypeRef& a, const TypeRef& b);
 /// True if a value of type `from` may be used where `to` is expected (numeric widening, ndarray -> Variable,
 /// None -> optional/handle types).
@@ -136,6 +138,7 @@ bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
 bool IsTriggerArgValue(const TypeRef& t);  // an interval tuple (1, 'epoch') or a trigger object
+bool IsNever(const TypeRef& t);
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
 bool IsNumeric(const TypeRef& t);  // bool, int, float

@@ -150,5 +150,28 @@ TEST(IdentityTest, ArraysHaveNoIdentityWithCaret) {
     EXPECT_NE(output.find("6 errors generated.\n"), std::string::npos) << output;
 }
 
+// An attribute nothing assigns is a warning with the source line and caret, and a note naming the attribute that
+// differs only in underscores; one close to an attribute the class has stays an error with "did you mean".
+TEST(UnassignedAttributeTest, WarningAndTypoErrorWithCaret) {
+    const std::string path = Dir() + "/errors/unassigned_attributes.cnet";
+    const std::string output = RenderedDiagnostics(path);
+    const std::string typo = path + ":15:22: error: 'WindowIterator' has no attribute 'sise'\n"
+                                    "        return [self.sise]  # error: 'WindowIterator' has no attribute 'sise'\n"
+                                    "                     ^~~~\n" +
+                             path + ":12:14: note: did you mean 'size'?\n"
+                                    "        self.size = 2  # note: did you mean 'size'?\n"
+                                    "             ^~~~\n";
+    const std::string message = "'WindowIterator' has no attribute '_order' (nothing assigns it); reading it raises "
+                                "AttributeError";
+    const std::string warning = path + ":19:17: warning: " + message + "\n" +
+                                "        if self._order is not None:  # warning: " + message + "\n" +
+                                "                ^~~~~~\n" +
+                                path + ":10:14: note: did you mean 'order'?\n" +
+                                "        self.order = [0, 1]  # note: did you mean 'order'?\n" +
+                                "             ^~~~~\n";
+    EXPECT_EQ(output.substr(0, typo.size() + warning.size()), typo + warning);
+    EXPECT_NE(output.find("7 warnings and 8 errors generated.\n"), std::string::npos) << output;
+}
+
 }  // namespace
 }  // namespace cnet::compiler::testing

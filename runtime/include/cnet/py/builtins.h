@@ -156,6 +156,14 @@ std::vector<T> to_list(const C& items) {
     for (const auto& item : items) out.push_back(item);
     return out;
 }
+/// map(f, iterable) made a list, f called on each element in order (Python's map is lazy; generated code
+/// consumes it whole: Note [Functions applied to elements] in compiler/sema/element_functions.cc).
+template <typename R, typename F, typename C>
+std::vector<R> map(const F& f, const C& items) {
+    std::vector<R> out;
+    for (const auto& item : items) out.push_back(f(item));
+    return out;
+}
 template <typename C>
 auto reversed(const C& items) {
     const auto& c = internal::Iterable(items);

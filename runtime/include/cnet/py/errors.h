@@ -123,13 +123,5 @@ private:
     }
 };
 
-/// A read of an attribute nothing assigns, which cnetc accepts in an except handler (Note [An attribute nothing
-/// assigns] in compiler/sema/missing_attributes.cc): Python's AttributeError when it runs. It never returns; T
-/// is the type the read is used as.
-template <typename T>
-[[noreturn]] T missing_attribute(const std::string& message) {
-    throw AttributeError(message);
-}
-
 }  // namespace py
 }  // namespace cnet
