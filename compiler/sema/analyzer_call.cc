@@ -164,13 +164,15 @@ void Analyzer::ShapeArguments(const std::vector<const ast::Expr*>& values, const
 
 // `x = chainer.Variable(x)` where x was given an array (`x, t = concat_examples(batch)`) but is a Variable
 // because it is one elsewhere (a name keeps one type): the argument is taken as the Variable it is in C++, and
-// codegen calls py::variable_of_array, which raises Chainer's TypeError if it is a real Variable.
+// codegen calls py::variable_of_array, which raises Chainer's TypeError if it is a real Variable. Where the
+// assignment of the array is in view, the name reads as that array (Note [Narrowing]) and needs none of this.
 void Analyzer::VariableOfArrayName(ir::CallInfo& call) {
     if (call.args.empty() || call.args[0].value == nullptr) return;
     const auto* name = ast::DynCast<ast::NameExpr>(call.args[0].value);
     if (name == nullptr || fn_ == nullptr) return;
     const ir::VarInfo* v = fn_->FindLocal(name->id());
-    if (v != nullptr && v->holds_arrays && v->type && v->type->kind == TypeKind::kVariable) {
+    if (v != nullptr && v->holds_arrays && v->type && v->type->kind == TypeKind::kVariable &&
+        NarrowedType(*name, v->type)->kind != TypeKind::kNdarray) {
         call.args[0].expected = types::Variable();
     }
 }
