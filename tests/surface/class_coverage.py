@@ -11,7 +11,7 @@ import re
 import sys
 
 FAMILIES = ["links", "optimizers", "optimizer_hooks", "initializers", "training", "datasets", "iterators", "utils",
-            "reporter", "dataset", "serializers", "chainermn", "plot"]
+            "reporter", "dataset", "serializers", "chainermn", "plot", "pil"]
 
 CPP_ONLY = {
     "cnet::InitScope": "the RAII guard behind `with self.init_scope():`, lowered by codegen",
