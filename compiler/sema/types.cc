@@ -263,28 +263,6 @@ bool IsTriggerArg(const TypeRef& t) {
 }
 }  // namespace
 
-// Note [Library objects of different classes]
-// Chainer's dcgan binds `train` to the first part of get_cifar10(withlabel=False) in one branch and to an
-// ImageDataset in the other. Library objects of different classes join to their nearest common library base
-// (TupleDataset and ImageDataset to Dataset), held as the base's std::shared_ptr, which every API taking either
-// accepts (SerialIterator(train, ...)); only the base's members can be used on the joined name. Links join to a
-// chosen object instead, which keeps their classes (Note [Classes chosen at run time]; it is tried first), and
-// value-held types (no shared_ptr to convert) do not join. Whether a dataset's examples are bare arrays is traced
-// through every binding of the name (Note [Datasets of arrays]), so it survives a join of such datasets.
-namespace {
-TypeRef JoinToCommonLibBase(const TypeRef& a, const TypeRef& b) {
-    if (a->kind != TypeKind::kLibObject || b->kind != TypeKind::kLibObject || IsChosenObject(a) || IsChosenObject(b) ||
-        !a->lib_type->shared || !b->lib_type->shared) {
-        return nullptr;
-    }
-    const BuiltinTable& table = BuiltinTable::Get();
-    for (const LibType* t = a->lib_type; t != nullptr; t = t->base.empty() ? nullptr : table.FindType(t->base)) {
-        if (LibDerives(b->lib_type, t)) return t->shared ? types::LibObject(t) : nullptr;
-    }
-    return nullptr;
-}
-}  // namespace
-
 bool IsTriggerArgType(const TypeRef& t) { return t->kind == TypeKind::kLibObject && t->lib_type == TriggerArgType(); }
 
 bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected) {
@@ -315,6 +293,28 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
     return arg && expected && (arg->kind == TypeKind::kInt || arg->kind == TypeKind::kFloat) &&
            expected->kind == TypeKind::kNdarray;
 }
+
+// Note [Library objects of different classes]
+// Chainer's dcgan binds `train` to the first part of get_cifar10(withlabel=False) in one branch and to an
+// ImageDataset in the other. Library objects of different classes join to their nearest common library base
+// (TupleDataset and ImageDataset to Dataset), held as the base's std::shared_ptr, which every API taking either
+// accepts (SerialIterator(train, ...)); only the base's members can be used on the joined name. Links join to a
+// chosen object instead, which keeps their classes (Note [Classes chosen at run time]; it is tried first), and
+// value-held types (no shared_ptr to convert) do not join. Whether a dataset's examples are bare arrays is traced
+// through every binding of the name (Note [Datasets of arrays]), so it survives a join of such datasets.
+namespace {
+TypeRef JoinToCommonLibBase(const TypeRef& a, const TypeRef& b) {
+    if (a->kind != TypeKind::kLibObject || b->kind != TypeKind::kLibObject || IsChosenObject(a) || IsChosenObject(b) ||
+        !a->lib_type->shared || !b->lib_type->shared) {
+        return nullptr;
+    }
+    const BuiltinTable& table = BuiltinTable::Get();
+    for (const LibType* t = a->lib_type; t != nullptr; t = t->base.empty() ? nullptr : table.FindType(t->base)) {
+        if (LibDerives(b->lib_type, t)) return t->shared ? types::LibObject(t) : nullptr;
+    }
+    return nullptr;
+}
+}  // namespace
 
 TypeRef Join(const TypeRef& a, const TypeRef& b) {
     if (!a || a->kind == TypeKind::kUnknown) return b;
