@@ -95,7 +95,7 @@ public:
     std::string E(const ast::Expr& e, const TypeRef& want = nullptr);
     std::string ExprImpl(const ast::Expr& e, const TypeRef& want);
     std::string Convert(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to);
-    std::string UnpackedShape(const ast::StarredExpr& star);
+    std::string ShapeCode(const ast::Expr& value);
     std::string Name(const ast::NameExpr& e);
     std::string Attribute(const ast::AttributeExpr& e);
     std::string Receiver(const ast::Expr& value, std::string* op, const std::string& attr = "");

@@ -45,13 +45,13 @@ std::string Generator::LibResult(const sema::BuiltinEntry& entry, const std::str
     return "[](const auto& r_) { return std::vector<cnet::Variable>(r_.begin(), r_.end()); }(" + code + ")";
 }
 
-// `*h.shape` as the one argument of a `*shape: int` parameter: one cnet::Shape (Note [Unpacking a shape]).
-std::string Generator::UnpackedShape(const ast::StarredExpr& star) {
-    const ast::Expr& value = star.value();
+// `*h.shape` as the one argument of a `*shape: int` parameter, `(rows, cols)` as the one argument of a `*shape:
+// shape` parameter: one cnet::Shape (Note [Unpacking a shape]).
+std::string Generator::ShapeCode(const ast::Expr& value) {
     const TypeRef from = sema::StripOptional(TypeOf(value));
     if (ast::Isa<ast::TupleExpr>(value)) return E(value, sema::types::Shape());  // a display is a Shape already
     const std::string code = E(value, nullptr);
-    if (from->kind == TypeKind::kList) return "cnet::Shape(" + code + ".begin(), " + code + ".end())";
+    if (from->kind == TypeKind::kList) return "cnet::Shape(" + code + ")";  // once: the list may be a temporary
     return Convert(code, value, from, sema::types::Shape());
 }
 
@@ -77,9 +77,15 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
         const ir::BoundArg& a = call.args[i];
         if (a.is_var_positional) {
             std::string items;
+            // `*shape: shape` takes ints, or one sequence of them (Note [Unpacking a shape]).
+            const bool shape = a.spec != nullptr && a.spec->type == "shape";
             for (const ast::Expr* r : a.rest) {
                 const auto* star = ast::DynCast<ast::StarredExpr>(r);
-                items += (items.empty() ? "" : ", ") + (star != nullptr ? UnpackedShape(*star) : E(*r, a.expected));
+                const bool sequence = shape && a.rest.size() == 1 && !sema::IsNumeric(TypeOf(*r));
+                items += (items.empty() ? "" : ", ") +
+                         (star != nullptr ? ShapeCode(star->value())
+                          : sequence      ? ShapeCode(*r)
+                                          : E(*r, shape ? sema::types::Int() : a.expected));
             }
             if (a.spec != nullptr && a.spec->packed) items = "cnet::VarList{" + items + "}";
             if (!items.empty()) out += (first ? "" : ", ") + items;

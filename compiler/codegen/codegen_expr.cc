@@ -12,12 +12,15 @@ namespace cnet::compiler::codegen {
 
 std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
     if (RaisesFirst(e)) return NeverValue(e, want);
+    const bool fused_leaf = fused_leaf_code_.count(&e) != 0;  // a temporary, narrowed where it was made
     std::string code = ExprImpl(e, want);
-    if (const ir::ExprInfo* info = program_.Info(e); info != nullptr && info->narrowed_from) {
+    if (const ir::ExprInfo* info = program_.Info(e); info != nullptr && info->narrowed_from && !fused_leaf) {
         // Note [Narrowing] in sema: an `int | None` proven not None, an object of one of several classes
-        // proven of one.
+        // proven of one, a Variable name proven to hold the array assigned to it (a constant Variable in C++).
         if (sema::IsChosenObject(info->narrowed_from)) {
             code = "std::static_pointer_cast<" + sema::ChosenClassCpp(info->type) + ">(" + code + ")";
+        } else if (info->type->kind == TypeKind::kNdarray) {
+            code = "(" + code + ").array()";
         } else if (!sema::IsHandle(info->type)) {
             code = "(" + code + ").value()";
         }

@@ -99,10 +99,12 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
                 index = IndexItem(sub->index());
             }
             // The array of a Variable or a library attribute (`param.array[...] = v`, Chainer's PTB example) is a
-            // const reference: the store goes through a copy of the handle, which shares the memory.
+            // const reference: the store goes through a copy of the handle, which shares the memory. So is a
+            // Variable name read as the array assigned to it (Note [Narrowing] in sema).
             const ir::ExprInfo* info = program_.Info(sub->value());
             const bool via_handle = t->kind == TypeKind::kVariable || (info != nullptr && info->attr != nullptr) ||
-                                    ast::Isa<ast::CallExpr>(sub->value());
+                                    ast::Isa<ast::CallExpr>(sub->value()) ||
+                                    (info != nullptr && info->narrowed_from && t->kind == TypeKind::kNdarray);
             std::string arr = t->kind == TypeKind::kVariable ? container + ".array()" : container;
             if (via_handle && t->kind != TypeKind::kStrArray) arr = "cnet::Array(" + arr + ")";
             // A number stored into a string array is its str() (Note [String arrays] in cnet/np/str_array.h).
@@ -306,7 +308,12 @@ void Generator::Stmt(const ast::Stmt& s) {
                 w_.Line("static_cast<void>(" + E(a.target()) + "), static_cast<void>(" + E(a.value()) + ");");
                 return;
             }
-            const std::string value = Binary(a.op(), E(a.target()), TypeOf(a.target()), E(a.value()), TypeOf(a.value()));
+            std::string value = Binary(a.op(), E(a.target()), TypeOf(a.target()), E(a.value()), TypeOf(a.value()));
+            // `x += 1` of a Variable name read as its array (Note [Narrowing] in sema): the array's sum, stored back
+            // as the constant Variable the name holds.
+            if (const ir::ExprInfo* info = program_.Info(a.target()); info != nullptr && info->narrowed_from) {
+                value = Convert(value, a.target(), TypeOf(a.target()), info->narrowed_from);
+            }
             Assign(a.target(), value, TypeOf(a.target()), s);
             return;
         }

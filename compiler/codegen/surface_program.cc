@@ -84,7 +84,8 @@ public:
     // The argument codegen passes for a parameter given a value of its declared type.
     std::string Value(const sema::ParamSpec& p) {
         if (p.type == "list[Variable]") return "A<cnet::VarList>()";
-        if (unpack_shape_ && p.var_positional && p.type == "int") return "A<cnet::Shape>()";  // f(*h.shape)
+        if (other_shape_form_ && p.var_positional && p.type == "int") return "A<cnet::Shape>()";  // f(*h.shape)
+        if (other_shape_form_ && p.var_positional && p.type == "shape") return "A<int64_t>()";  // a.reshape(2)
         const TypeRef t = PlaceholderType(p.type);
         const std::string v = t ? "A<" + sema::CppName(t) + ">()" : "surface_check::Any{}";
         return p.packed ? "cnet::VarList{" + v + "}" : v;
@@ -213,14 +214,15 @@ public:
             with.insert(params[i].name);
             Check(out, Call(e, i), Result(e, with));
         }
-        // A `*shape: int` parameter also takes one unpacked shape as a cnet::Shape (Note [Unpacking a shape]).
+        // A `*shape: int` parameter also takes one unpacked shape as a cnet::Shape, a `*shape: shape` one ints
+        // (Note [Unpacking a shape]).
         for (const sema::ParamSpec& p : params) {
-            if (!p.var_positional || p.type != "int") continue;
+            if (!p.var_positional || (p.type != "int" && p.type != "shape")) continue;
             std::set<std::string> with = passed;
             with.insert(p.name);
-            unpack_shape_ = true;
+            other_shape_form_ = true;
             Check(out, Call(e, params.size()), Result(e, with));
-            unpack_shape_ = false;
+            other_shape_form_ = false;
         }
     }
 
@@ -233,7 +235,7 @@ public:
     }
 
 private:
-    bool unpack_shape_ = false;  // Value() gives a `*name: int` parameter one cnet::Shape
+    bool other_shape_form_ = false;  // Value() gives a `*name: int` parameter one cnet::Shape, a `*name: shape` an int
     SourceManager sources_;
     ast::Module module_;
     DiagnosticEngine diags_;

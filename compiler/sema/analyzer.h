@@ -153,6 +153,8 @@ public:
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
     /// `f(*h.shape)` into a library `*shape: int` parameter (Note [Unpacking a shape]).
     void StarredShape(const ast::StarredExpr& star);
+    /// The values of a `*shape: shape` parameter: ints, or one tuple or list of ints (Note [Unpacking a shape]).
+    void ShapeArguments(const std::vector<const ast::Expr*>& values, const std::string& name, const std::string& what);
 
     // ---- generic_functions.cc (Note [Generic functions])
     /// Why calls of `fn` cannot get their own instantiation; empty when they can.
@@ -240,16 +242,20 @@ public:
     struct NarrowFact {
         std::string key;  // `x`, `self.left`; empty once the path was assigned
         const ir::FunctionInfo* fn;
-        TypeRef object;  // the class of the object assigned (a chosen object narrowed), or null: not None
+        TypeRef to;  // the type assigned (an object's class, an ndarray into a Variable), or null: not None
     };
     NarrowFacts ConditionFacts(const ast::Expr& test) const;
     void PushFacts(const std::vector<std::string>& keys);
     std::vector<std::string> AssignedLast(const ast::StmtList& body, const std::vector<std::string>& keys) const;
     void PopFacts(std::size_t size);
-    /// The type of a read of `e` (typed `t`), narrowed to T where a fact proves it is not None.
+    /// The type of a read of `e` (typed `t`) where a fact narrows it (to T from `T | None`, to the class assigned,
+    /// to an ndarray assigned to a Variable name); `t` elsewhere.
+    TypeRef NarrowedType(const ast::Expr& e, const TypeRef& t) const;
+    /// NarrowedType, recorded in `info` (narrowed_from) for codegen.
     TypeRef Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info);
     void KillFacts(const ast::Expr& target);
-    void NoteAssignedObject(const ast::Expr& target, const TypeRef& declared, const TypeRef& value);
+    /// After `target = value` with `target` declared `declared`: the fact that reads see the value's type.
+    void NoteAssigned(const ast::Expr& target, const TypeRef& declared, const TypeRef& value);
     void KillFactsAssignedIn(const ast::StmtList& body);
     static bool AlwaysLeaves(const ast::StmtList& body);
     void AnalyzeIf(const ast::IfStmt& s);

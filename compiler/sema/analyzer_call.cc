@@ -95,7 +95,8 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
         if (ast::Isa<ast::StarredExpr>(*arg)) {
             // See Note [Unpacking a shape]
             if (pi < params.size() && params[pi].var_positional && params[pi].spec != nullptr &&
-                params[pi].spec->type == "int" && e.args().size() - skip == pi + 1) {
+                (params[pi].spec->type == "int" || params[pi].spec->type == "shape") &&
+                e.args().size() - skip == pi + 1) {
                 out.args[pi].rest.push_back(arg.get());
                 continue;
             }
@@ -164,25 +165,46 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
 // `np.random.randn(*h.shape)`: a starred shape, a tuple of ints or a list of ints, as the only argument of a library
 // `*shape: int` parameter (rand, randn, reshape, transpose), is passed to the C++ as one cnet::Shape, which those
 // functions take (tests/surface compiles that form for every such row). Other unpacking is an error.
-void Analyzer::StarredShape(const ast::StarredExpr& star) {
-    const TypeRef t = StripOptional(Expr(star.value()));
+// A `*shape: shape` parameter (ndarray's and Variable's reshape and transpose) takes ints or, as NumPy's and
+// Chainer's methods do, one tuple or list of ints (`x.reshape((rows, cols, 3, H, W))`), passed the same way.
+namespace {
+bool IsIntSequence(const TypeRef& t) {
     bool ints = t->kind == TypeKind::kShape || t->kind == TypeKind::kUnknown ||
                 (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kInt) || t->kind == TypeKind::kTuple;
     if (t->kind == TypeKind::kTuple) {
         for (const TypeRef& a : t->args) ints = ints && a->kind == TypeKind::kInt;
     }
-    if (!ints) Error(star.value().range(), "'*' unpacks a shape or a tuple of ints here, got '" + PyName(t) + "'");
+    return ints;
+}
+}  // namespace
+
+void Analyzer::StarredShape(const ast::StarredExpr& star) {
+    const TypeRef t = StripOptional(Expr(star.value()));
+    if (!IsIntSequence(t)) Error(star.value().range(), "'*' unpacks a shape or a tuple of ints here, got '" + PyName(t) + "'");
+}
+
+void Analyzer::ShapeArguments(const std::vector<const ast::Expr*>& values, const std::string& name, const std::string& what) {
+    for (const ast::Expr* v : values) {
+        const TypeRef t = Expr(*v);
+        if (t->kind == TypeKind::kInt || t->kind == TypeKind::kBool || t->kind == TypeKind::kUnknown) continue;
+        if (values.size() == 1 && IsIntSequence(t)) continue;
+        Error(v->range(), "argument '" + name + "' of '" + what + "' must be ints or one tuple of ints, got '" +
+                              PyName(t) + "'");
+        return;
+    }
 }
 
 // `x = chainer.Variable(x)` where x was given an array (`x, t = concat_examples(batch)`) but is a Variable
 // because it is one elsewhere (a name keeps one type): the argument is taken as the Variable it is in C++, and
-// codegen calls py::variable_of_array, which raises Chainer's TypeError if it is a real Variable.
+// codegen calls py::variable_of_array, which raises Chainer's TypeError if it is a real Variable. Where the
+// assignment of the array is in view, the name reads as that array (Note [Narrowing]) and needs none of this.
 void Analyzer::VariableOfArrayName(ir::CallInfo& call) {
     if (call.args.empty() || call.args[0].value == nullptr) return;
     const auto* name = ast::DynCast<ast::NameExpr>(call.args[0].value);
     if (name == nullptr || fn_ == nullptr) return;
     const ir::VarInfo* v = fn_->FindLocal(name->id());
-    if (v != nullptr && v->holds_arrays && v->type && v->type->kind == TypeKind::kVariable) {
+    if (v != nullptr && v->holds_arrays && v->type && v->type->kind == TypeKind::kVariable &&
+        NarrowedType(*name, v->type)->kind != TypeKind::kNdarray) {
         call.args[0].expected = types::Variable();
     }
 }
@@ -194,6 +216,10 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
         if (arg.value != nullptr) values.push_back(arg.value);
         if (values.size() == 1 && ast::Isa<ast::StarredExpr>(*values[0])) {
             StarredShape(ast::Cast<ast::StarredExpr>(*values[0]));
+            continue;
+        }
+        if (arg.is_var_positional && arg.spec != nullptr && arg.spec->type == "shape") {  // Note [Unpacking a shape]
+            ShapeArguments(values, arg.spec->name, what);
             continue;
         }
         for (const ast::Expr* v : values) {

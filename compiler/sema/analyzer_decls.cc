@@ -230,8 +230,8 @@ void Analyzer::CollectModule() {
 namespace {
 // The modules of the surface tables a program may import (for the message naming them).
 constexpr const char* kKnownModules =
-    "chainer (and its submodules), numpy, argparse, codecs, collections, copy, csv, io, json, math, os, os.path, "
-    "random, re, six and time";
+    "chainer (and its submodules), numpy, argparse, codecs, collections, copy, csv, io, json, math, matplotlib.pyplot, "
+    "os, os.path, PIL.Image, random, re, six and time";
 }  // namespace
 
 void Analyzer::CollectImport(const ast::ImportStmt& s, const ImportScope& into) {

@@ -296,7 +296,6 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             for (const auto& f : cls->fields) names.push_back(f->name);
             for (const auto& m : cls->methods) names.push_back(m->name);
             if (cls->IsLink()) {
-                if (attr == "xp") return types::Module("numpy");
                 const std::string base = cls->kind == ir::ClassInfo::Kind::kChainList ? "ChainList" : "Chain";
                 if (const BuiltinEntry* entry = table_.MethodOrAttr(base, attr)) {
                     info.attr = entry;

@@ -313,9 +313,12 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         }
         if (value && value->kind == TypeKind::kNdarray) v->holds_arrays = true;
         JoinInto(v->type, value, target, "'" + n->id() + "'");
-        NoteAssignedObject(target, v->type, value);  // Note [Narrowing]
-        program_.ExprSlot(target).type = v->type;
-        program_.ExprSlot(target).local = v;
+        NoteAssigned(target, v->type, value);  // Note [Narrowing]
+        // The target of `x += 1` was also read (Expr): where that read was narrowed it keeps the narrowed type,
+        // which codegen's operation is on (Note [Narrowing]).
+        ir::ExprInfo& slot = program_.ExprSlot(target);
+        if (!slot.narrowed_from) slot.type = v->type;
+        slot.local = v;
         return;
     }
     if (const auto* a = ast::DynCast<ast::AttributeExpr>(&target)) {

@@ -1,4 +1,6 @@
-// narrowing.cc — `T | None` narrowed to `T` where a test proves the value is not None (Note [Narrowing]).
+// narrowing.cc — `T | None` narrowed to `T` where a test proves the value is not None, a name to the type of the
+// value assigned to it (an object's class, an ndarray kept in a Variable name) until it is assigned again (Note
+// [Narrowing]).
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
 
@@ -27,6 +29,19 @@ namespace cnet::compiler::sema {
 //         loss_func.W.data[...] = 0      # a BinaryHierarchicalSoftmax here
 //     elif ...
 // Codegen casts the common base's handle to that class (std::static_pointer_cast: the assignment proves it).
+//
+// And a name that is a Variable (a name keeps one type, and a Variable joined with an ndarray is a Variable; the
+// array is stored as a constant Variable, VarInfo::holds_arrays) reads as the ndarray last assigned to it, as in
+// dcgan's out_generated_image:
+//     x = gen(z)                                   # a Variable
+//     x = chainer.backends.cuda.to_cpu(x.data)      # an ndarray from here on
+//     x = np.asarray(np.clip(x * 255, 0.0, 255.0), dtype=np.uint8)
+// so NumPy functions and ndarray methods take it. Codegen reads the array out of the constant Variable
+// (`x.array()`); a store through it (`x[0] = v`) goes through a copy of the array's handle, which shares the
+// memory, and `x += 1` computes on the array and stores it back as a constant Variable. The facts are the same as
+// above: the rest of the block that assigned the array, not past an assignment, a loop that assigns the name, or
+// into a nested def or lambda; there, and after a branch that assigned it, the name is the Variable. Where both an
+// assignment and a test (`x is not None`) stand for one path, the assignment says more and wins.
 
 namespace {
 
@@ -81,9 +96,11 @@ void Analyzer::PushFacts(const std::vector<std::string>& keys) {
     for (const std::string& k : keys) narrowed_.push_back({k, fn_, nullptr});
 }
 
-void Analyzer::NoteAssignedObject(const ast::Expr& target, const TypeRef& declared, const TypeRef& value) {
-    if (!IsChosenObject(declared) || IsChosenObject(value)) return;
-    if (value->kind != TypeKind::kUserClass && value->kind != TypeKind::kLibObject) return;
+void Analyzer::NoteAssigned(const ast::Expr& target, const TypeRef& declared, const TypeRef& value) {
+    const bool object = IsChosenObject(declared) && !IsChosenObject(value) &&
+                        (value->kind == TypeKind::kUserClass || value->kind == TypeKind::kLibObject);
+    const bool array = StripOptional(declared)->kind == TypeKind::kVariable && value->kind == TypeKind::kNdarray;
+    if (!object && !array) return;
     if (std::string key = PathKey(target); !key.empty()) narrowed_.push_back({key, fn_, value});
 }
 
@@ -91,18 +108,28 @@ void Analyzer::PopFacts(std::size_t size) {
     if (narrowed_.size() > size) narrowed_.resize(size);
 }
 
-TypeRef Analyzer::Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info) {
+TypeRef Analyzer::NarrowedType(const ast::Expr& e, const TypeRef& t) const {
     const bool chosen = IsChosenObject(t);
-    if ((t->kind != TypeKind::kOptional && !chosen) || narrowed_.empty()) return t;
-    if (info.local != nullptr && info.local->in_comprehension) return t;
+    const bool variable = StripOptional(t)->kind == TypeKind::kVariable;
+    if ((t->kind != TypeKind::kOptional && !chosen && !variable) || narrowed_.empty()) return t;
     const std::string key = PathKey(e);
     if (key.empty()) return t;
-    for (auto f = narrowed_.rbegin(); f != narrowed_.rend(); ++f) {  // the latest fact about the path
-        if (f->key != key || f->fn != fn_ || (f->object != nullptr) != chosen) continue;
-        info.narrowed_from = t;
-        return chosen ? f->object : StripOptional(t);
+    // The facts about a path still standing all hold (an assignment ends them): the value assigned says more
+    // than a test that it is not None.
+    bool not_none = false;
+    for (const NarrowFact& f : narrowed_) {
+        if (f.key != key || f.fn != fn_) continue;
+        if (f.to != nullptr && (chosen || variable)) return f.to;  // the object's class, the ndarray assigned
+        if (f.to == nullptr && t->kind == TypeKind::kOptional) not_none = true;
     }
-    return t;
+    return not_none ? StripOptional(t) : t;
+}
+
+TypeRef Analyzer::Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& info) {
+    if (info.local != nullptr && info.local->in_comprehension) return t;
+    TypeRef n = NarrowedType(e, t);
+    if (n != t) info.narrowed_from = t;
+    return n;
 }
 
 void Analyzer::KillFacts(const ast::Expr& target) {

@@ -307,6 +307,28 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
            expected->kind == TypeKind::kNdarray;
 }
 
+// Note [Library objects of different classes]
+// Chainer's dcgan binds `train` to the first part of get_cifar10(withlabel=False) in one branch and to an
+// ImageDataset in the other. Library objects of different classes join to their nearest common library base
+// (TupleDataset and ImageDataset to Dataset), held as the base's std::shared_ptr, which every API taking either
+// accepts (SerialIterator(train, ...)); only the base's members can be used on the joined name. Links join to a
+// chosen object instead, which keeps their classes (Note [Classes chosen at run time]; it is tried first), and
+// value-held types (no shared_ptr to convert) do not join. Whether a dataset's examples are bare arrays is traced
+// through every binding of the name (Note [Datasets of arrays]), so it survives a join of such datasets.
+namespace {
+TypeRef JoinToCommonLibBase(const TypeRef& a, const TypeRef& b) {
+    if (a->kind != TypeKind::kLibObject || b->kind != TypeKind::kLibObject || IsChosenObject(a) || IsChosenObject(b) ||
+        !a->lib_type->shared || !b->lib_type->shared) {
+        return nullptr;
+    }
+    const BuiltinTable& table = BuiltinTable::Get();
+    for (const LibType* t = a->lib_type; t != nullptr; t = t->base.empty() ? nullptr : table.FindType(t->base)) {
+        if (LibDerives(b->lib_type, t)) return t->shared ? types::LibObject(t) : nullptr;
+    }
+    return nullptr;
+}
+}  // namespace
+
 TypeRef Join(const TypeRef& a, const TypeRef& b) {
     if (!a || a->kind == TypeKind::kUnknown) return b;
     if (!b || b->kind == TypeKind::kUnknown) return a;
@@ -349,6 +371,7 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
     }
     if (IsTriggerArg(a) && IsTriggerArg(b)) return types::LibObject(TriggerArgType());  // Note [Trigger arguments]
     if (TypeRef objects = JoinChosenObjects(a, b)) return objects;  // Note [Classes chosen at run time]
+    if (TypeRef base = JoinToCommonLibBase(a, b)) return base;      // Note [Library objects of different classes]
     return JoinClassChoice(a, b);
 }
 

@@ -11,7 +11,7 @@ import re
 import sys
 
 FAMILIES = ["links", "optimizers", "optimizer_hooks", "initializers", "training", "datasets", "iterators", "utils",
-            "reporter", "dataset", "serializers", "chainermn", "plot"]
+            "reporter", "dataset", "serializers", "chainermn", "plot", "pil"]
 
 CPP_ONLY = {
     "cnet::training::NamedObjects": "StandardUpdater's iterator/optimizer argument: one object or a dict of them",

@@ -120,6 +120,7 @@ Array Array::transpose() const {
 }
 
 Array Array::transpose(const Dims& axes) const {
+    if (axes.ndim() == 0 && ndim() > 0) return transpose();  // NumPy's a.transpose(): the axes reversed
     CNET_CHECK_AS(ValueError, axes.ndim() == ndim(), "axes don't match array: got ", axes, " for ", ndim(), "-d array");
     bool seen[kMaxNdim] = {};
     Shape shape;

@@ -20,14 +20,18 @@ uint64_t SplitMix64(uint64_t& x) {
 
 uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
+uint64_t EntropySeed() {
+    std::random_device rd;
+    return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
 uint64_t InitialSeed() {
     for (const char* name : {"CNET_SEED", "CHAINER_SEED"}) {
         if (const char* v = std::getenv(name)) {
             if (*v) return std::strtoull(v, nullptr, 10);
         }
     }
-    std::random_device rd;
-    return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+    return EntropySeed();
 }
 
 }  // namespace
@@ -108,6 +112,8 @@ void seed(uint64_t s) {
     std::lock_guard<std::mutex> lock(default_generator_mutex());
     default_generator().seed(s);
 }
+
+void seed_from_entropy() { seed(EntropySeed()); }
 
 }  // namespace random
 }  // namespace cnet

@@ -1,5 +1,5 @@
 // image_dataset.cc — ImageDataset / LabeledImageDataset and the PNG (libpng simplified API) and JPEG
-// (libjpeg, errors through setjmp/longjmp since its default handler exits) readers behind read_image.
+// (libjpeg, errors through setjmp/longjmp since its default handler exits: jpeg_error.h) readers behind read_image.
 #include "cnet/datasets/image_dataset.h"
 
 #include <jpeglib.h>
@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cnet/core/error.h"
+#include "datasets/jpeg_error.h"
 
 namespace cnet {
 namespace datasets {
@@ -41,25 +42,13 @@ Array ReadPng(const std::string& path, Dtype dtype) {
     return ToChw(pixels, image.height, image.width, c, dtype);
 }
 
-struct JpegError {
-    jpeg_error_mgr mgr;
-    std::jmp_buf jump;
-    char message[JMSG_LENGTH_MAX];
-};
-
-void JpegErrorExit(j_common_ptr info) {
-    JpegError* err = reinterpret_cast<JpegError*>(info->err);
-    (*info->err->format_message)(info, err->message);
-    std::longjmp(err->jump, 1);
-}
-
 Array ReadJpeg(const std::string& path, Dtype dtype) {
     std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     CNET_CHECK_AS(SerializationError, file != nullptr, "cannot open the image ", path);
     jpeg_decompress_struct info;
-    JpegError err;
+    internal::JpegError err;
     info.err = jpeg_std_error(&err.mgr);
-    err.mgr.error_exit = JpegErrorExit;
+    err.mgr.error_exit = internal::JpegErrorExit;
     std::vector<uint8_t> pixels;  // declared before setjmp: nothing with a destructor is created after it
     int64_t h = 0, w = 0, c = 0;
     if (setjmp(err.jump) != 0) {

@@ -221,10 +221,16 @@ Link& Link::to_device(Device device) {
 }
 
 Device Link::device() const {
-    for (Link* link : const_cast<Link*>(this)->links())
-        for (const auto& [name, p] : link->params_)
+    // An uninitialized parameter (L.Linear(None, n)) remembers where to_device put it, so a lazily initialized
+    // link moved to a GPU is there before its first call (its `xp` is cupy, as in Chainer).
+    const Parameter* uninitialized = nullptr;
+    for (Link* link : const_cast<Link*>(this)->links()) {
+        for (const auto& [name, p] : link->params_) {
             if (p.is_initialized()) return p.device();
-    return Device::Cpu();
+            if (uninitialized == nullptr && p.impl() != nullptr && p.impl()->param) uninitialized = &p;
+        }
+    }
+    return uninitialized != nullptr ? uninitialized->impl()->param->device : Device::Cpu();
 }
 
 // ---- copies

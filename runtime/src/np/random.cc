@@ -45,7 +45,13 @@ std::vector<int64_t> ShuffledIndices(int64_t n) {
 
 }  // namespace
 
-void seed(uint64_t seed) { ::cnet::random::seed(seed); }
+void seed(std::optional<uint64_t> seed) {
+    if (seed) {
+        ::cnet::random::seed(*seed);
+    } else {
+        ::cnet::random::seed_from_entropy();
+    }
+}
 
 double rand() {
     return Draw([](Generator& g) { return g.uniform(); });

@@ -64,6 +64,12 @@ std::size_t Utf8Sequence(const std::string& s, std::size_t i, const char** reaso
 
 }  // namespace
 
+void raise_os_error(int err, const std::string& path) {
+    const std::string message = "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " + repr(path);
+    if (err == ENOENT) throw FileNotFoundError(message);
+    throw OSError(message);
+}
+
 File::File(const std::string& path, const std::string& mode, const std::optional<std::string>& encoding,
            const std::optional<std::string>& errors)
     : path_(path), mode_(mode) {
@@ -100,12 +106,7 @@ File::File(const std::string& path, const std::string& mode, const std::optional
         throw ValueError("invalid mode: '" + mode + "'");
     }
     stream_.open(path, flags | std::ios::binary);  // no newline translation: Python's '\n' on POSIX
-    if (!stream_.is_open()) {
-        const int err = errno;
-        const std::string message = "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " + repr(path);
-        if (err == ENOENT) throw FileNotFoundError(message);
-        throw OSError(message);
-    }
+    if (!stream_.is_open()) raise_os_error(errno, path);
 }
 
 void File::CheckOpen(bool for_reading) const {

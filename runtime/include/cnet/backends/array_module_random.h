@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -18,7 +19,7 @@ class ArrayModuleRandom {
 public:
     explicit ArrayModuleRandom(ArrayModule xp) : xp_(xp) {}
 
-    void seed(uint64_t seed) const { np::random::seed(seed); }
+    void seed(std::optional<uint64_t> seed = std::nullopt) const { np::random::seed(seed); }
     template <typename... A>
     auto rand(A&&... a) const {
         return Place(np::random::rand(std::forward<A>(a)...));

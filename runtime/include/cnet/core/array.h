@@ -88,7 +88,7 @@ public:
     // ---- views and copies
     /// One dimension may be -1. A view when the array is contiguous, a copy otherwise.
     Array reshape(const Shape& shape) const;
-    /// Reverses the axes, or permutes them by `axes`.
+    /// Reverses the axes, or permutes them by `axes` (empty `axes` reverse them too, as NumPy's a.transpose()).
     Array transpose() const;
     Array transpose(const Dims& axes) const;
     Array T() const { return transpose(); }

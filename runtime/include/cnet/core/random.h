@@ -43,6 +43,8 @@ Generator& default_generator();
 std::mutex& default_generator_mutex();
 /// Reseeds the default generator (np.random.seed / chainer's CNET_SEED).
 void seed(uint64_t seed);
+/// Reseeds the default generator from the system's entropy (np.random.seed() with no seed), whatever CNET_SEED says.
+void seed_from_entropy();
 
 }  // namespace random
 }  // namespace cnet

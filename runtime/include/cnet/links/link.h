@@ -147,7 +147,8 @@ public:
     Link& to_gpu(std::optional<int> device = std::nullopt);
     /// Moves them to `device` (Chainer's to_device); returns this link.
     Link& to_device(Device device);
-    /// The device of the parameters (the CPU when there are none, or none is initialized).
+    /// The device of the parameters (an initialized one's, else where to_device put the uninitialized ones; the
+    /// CPU when there are none): Link.xp is the array module of this device.
     Device device() const;
 
     /// Chainer's copy(mode='share'): 'share' shares parameter arrays (grads reset), 'copy' deep-copies them,

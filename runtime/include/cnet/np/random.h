@@ -14,8 +14,8 @@ namespace cnet {
 namespace np {
 namespace random {
 
-/// numpy.random.seed(seed).
-void seed(uint64_t seed);
+/// numpy.random.seed(seed=None): seed() draws a new seed from the system's entropy, as NumPy does.
+void seed(std::optional<uint64_t> seed = std::nullopt);
 
 /// numpy.random.rand(d0, d1, ...): uniform [0, 1) floats; rand() is one number.
 double rand();

@@ -53,6 +53,9 @@ class FileNotFoundError : public OSError {
 public:
     using OSError::OSError;
 };
+/// The error CPython raises when opening `path` failed with errno `err`: FileNotFoundError for ENOENT, else
+/// OSError, with its message "[Errno 2] No such file or directory: 'path'".
+[[noreturn]] void raise_os_error(int err, const std::string& path);
 /// obj.attr on a user object: None has no attributes (AttributeError, as in Python; not a null dereference).
 template <typename T>
 const std::shared_ptr<T>& deref(const std::shared_ptr<T>& p, const char* attr) {
