@@ -435,9 +435,12 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
                 break;
         }
         std::string lv = l, rv = r;
-        // An ndarray meeting a Variable becomes a constant Variable (Chainer's rule).
-        if (variable && lt->kind == TypeKind::kNdarray) lv = "cnet::Variable(" + l + ")";
-        if (variable && rt->kind == TypeKind::kNdarray) rv = "cnet::Variable(" + r + ")";
+        // An ndarray meeting a Variable is a constant (Chainer's rule): + - * / take it as it is and give it the
+        // Variable's dtype, as Chainer's *Constant functions do; other operators take a constant Variable.
+        const bool constant_op = op == BinaryOp::kAdd || op == BinaryOp::kSub || op == BinaryOp::kMul ||
+                                 op == BinaryOp::kDiv;
+        if (variable && !constant_op && lt->kind == TypeKind::kNdarray) lv = "cnet::Variable(" + l + ")";
+        if (variable && !constant_op && rt->kind == TypeKind::kNdarray) rv = "cnet::Variable(" + r + ")";
         return "(" + lv + " " + ast::Spelling(op) + " " + rv + ")";
     }
     const bool is_float = lt->kind == TypeKind::kFloat || rt->kind == TypeKind::kFloat;

@@ -360,4 +360,21 @@ Variable operator*(Scalar a, const Variable& b) { return functions::mul(b, a); }
 Variable operator/(Scalar a, const Variable& b) { return functions::rdiv(b, a); }
 Variable operator-(const Variable& x) { return functions::neg(x); }
 
+namespace {
+// Chainer's AddConstant & co. force a constant array to the variable's dtype (utils.force_type): a float32
+// Variable plus a float64 ndarray is float32.
+Variable ConstantLike(const Array& constant, const Variable& x) {
+    return Variable(constant.dtype() == x.dtype() ? constant : constant.astype(x.dtype()), false);
+}
+}  // namespace
+
+Variable operator+(const Variable& a, const Array& b) { return a + ConstantLike(b, a); }
+Variable operator-(const Variable& a, const Array& b) { return a - ConstantLike(b, a); }
+Variable operator*(const Variable& a, const Array& b) { return a * ConstantLike(b, a); }
+Variable operator/(const Variable& a, const Array& b) { return a / ConstantLike(b, a); }
+Variable operator+(const Array& a, const Variable& b) { return ConstantLike(a, b) + b; }
+Variable operator-(const Array& a, const Variable& b) { return ConstantLike(a, b) - b; }
+Variable operator*(const Array& a, const Variable& b) { return ConstantLike(a, b) * b; }
+Variable operator/(const Array& a, const Variable& b) { return ConstantLike(a, b) / b; }
+
 }  // namespace cnet

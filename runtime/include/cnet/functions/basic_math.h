@@ -46,6 +46,16 @@ Variable operator-(Scalar a, const Variable& b);
 Variable operator*(Scalar a, const Variable& b);
 Variable operator/(Scalar a, const Variable& b);
 Variable operator-(const Variable& x);
+/// A Variable and a constant array: the array as a constant of the Variable's dtype, as Chainer's AddConstant,
+/// SubFromConstant, MulConstant and DivFromConstant force it (float32 h + a float64 ndarray is float32).
+Variable operator+(const Variable& a, const Array& b);
+Variable operator-(const Variable& a, const Array& b);
+Variable operator*(const Variable& a, const Array& b);
+Variable operator/(const Variable& a, const Array& b);
+Variable operator+(const Array& a, const Variable& b);
+Variable operator-(const Array& a, const Variable& b);
+Variable operator*(const Array& a, const Variable& b);
+Variable operator/(const Array& a, const Variable& b);
 /// Python's `x ** y` (C++ has no ** operator; generated code calls pow).
 inline Variable pow(const Variable& a, const Variable& b) { return functions::pow(a, b); }
 inline Variable pow(const Variable& a, Scalar b) { return functions::pow(a, b); }
