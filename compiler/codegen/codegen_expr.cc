@@ -55,6 +55,9 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
             return "std::apply([](auto... d_) { return cnet::Shape{static_cast<int64_t>(d_)...}; }, " + code + ")";
         }
     }
+    if (sema::IsNumpyModule(from) && sema::IsArrayModule(to)) {  // `xp = cuda.cupy if gpu >= 0 else np`
+        return "cnet::cuda::ArrayModule(cnet::Device::Cpu())";
+    }
     if (from->kind == TypeKind::kUserClassRef && to->kind == TypeKind::kClassChoice) {  // `{'alex': Alex, ...}`
         ir::CallInfo defaults;  // the constructor's parameters all have defaults (sema checked)
         if (const ir::FunctionInfo* init = from->user_class->Init()) {

@@ -370,14 +370,23 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
         if (LibDerives(b->lib_type, a->lib_type)) return a->args.empty() ? a : types::LibObject(a->lib_type);
     }
     if (IsTriggerArg(a) && IsTriggerArg(b)) return types::LibObject(TriggerArgType());  // Note [Trigger arguments]
+    // `xp = cuda.cupy if args.gpu >= 0 else np` (sentiment): numpy is the CPU's array module.
+    if (IsNumpyModule(a) && IsArrayModule(b)) return b;
+    if (IsNumpyModule(b) && IsArrayModule(a)) return a;
     if (TypeRef objects = JoinChosenObjects(a, b)) return objects;  // Note [Classes chosen at run time]
     if (TypeRef base = JoinToCommonLibBase(a, b)) return base;      // Note [Library objects of different classes]
     return JoinClassChoice(a, b);
 }
 
+bool IsNumpyModule(const TypeRef& t) { return t->kind == TypeKind::kModule && t->module == "numpy"; }
+bool IsArrayModule(const TypeRef& t) {
+    return t->kind == TypeKind::kLibObject && t->lib_type == BuiltinTable::Get().FindType("ArrayModule");
+}
+
 bool Assignable(const TypeRef& from, const TypeRef& to) {
     if (!from || !to || from->kind == TypeKind::kUnknown || to->kind == TypeKind::kUnknown) return true;
     if (SameType(from, to)) return true;
+    if (IsNumpyModule(from) && IsArrayModule(to)) return true;
     const TypeKind kf = from->kind, kt = to->kind;
     if (kf == TypeKind::kNever) return true;  // no value ever arrives
     if (kt == TypeKind::kOptional) return kf == TypeKind::kNone || Assignable(StripOptional(from), to->args[0]);

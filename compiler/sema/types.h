@@ -137,7 +137,9 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
 bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
-bool IsTriggerArgValue(const TypeRef& t);  // an interval tuple (1, 'epoch') or a trigger object
+bool IsTriggerArgValue(const TypeRef& t);
+bool IsNumpyModule(const TypeRef& t);  // `np`: where an array module value is wanted, the CPU's (cuda.h ArrayModule)
+bool IsArrayModule(const TypeRef& t);  // an interval tuple (1, 'epoch') or a trigger object
 bool IsNever(const TypeRef& t);
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
