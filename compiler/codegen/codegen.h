@@ -66,6 +66,8 @@ public:
     void DeclareGlobalFlag(const ir::GlobalInfo& g);
     std::string GlobalRead(const ast::NameExpr& e, const ir::GlobalInfo& g);
     void SetGlobalFlags(const SourceLocation& before);
+    void EmitModuleVariables();
+    std::string ModuleVariableRead(const ast::NameExpr& e, const ir::VarInfo& v);
 
     // ---- codegen_recursion.cc
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
@@ -175,6 +177,7 @@ public:
     std::map<const ast::Node*, std::string> fused_leaf_code_;  // while emitting a chain's unfused form
     const ast::Node* unfused_root_ = nullptr;  // functions on a call cycle (RecursiveFunctions)
     std::map<const ir::VarInfo*, std::string> assigned_flags_;  // ir::VarInfo::check_assigned => its flag
+    std::map<const ir::VarInfo*, std::string> module_flags_;    // a module variable's "assigned" flag
     struct OrderSlot {  // an operand evaluated into a temporary (Note [Evaluation order])
         std::string temp, code;
         bool emitted = false, busy = false, braced = false;

@@ -186,6 +186,9 @@ std::string Generator::Name(const ast::NameExpr& e) {
         return "std::static_pointer_cast<" + cls_->cpp_name + ">(shared_from_this())";
     }
     if (info->local != nullptr) {
+        if (info->local->module_variable && fn_ != program_.script_function.get()) {
+            return ModuleVariableRead(e, *info->local);  // Note [Module variables] in sema
+        }
         if (program_.checked_reads.count(&e) != 0) {  // Note [Definite assignment] in sema/definite_assignment.cc
             const bool module_level = fn_ != nullptr && fn_ == program_.script_function.get();
             return std::string(module_level ? "cnet::py::assigned_global(" : "cnet::py::assigned_local(") +

@@ -32,6 +32,10 @@ std::string Generator::Signature(const ir::FunctionInfo& fn, bool qualified) {
 
 void Generator::EmitHoisted(const ir::FunctionInfo& fn) {
     for (const auto& v : fn.locals) {
+        if (v->module_variable) {  // declared at namespace scope (Note [Module variables] in sema)
+            assigned_flags_[v.get()] = module_flags_.at(v.get());
+            continue;
+        }
         if (v->is_param || v->in_comprehension || !v->hoisted || !v->type) continue;
         if (v->type->kind == TypeKind::kUnknown || sema::IsClassAlias(v->type)) continue;
         w_.Line(std::string(v->type->kind == TypeKind::kNone ? "[[maybe_unused]] " : "") + sema::CppName(v->type) + " " +

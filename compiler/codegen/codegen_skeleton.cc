@@ -69,6 +69,7 @@ std::string Generator::ModelHeader() {
         w_.Line("");
     }
     for (const auto& cls : program_.classes) w_.Line("class " + cls->cpp_name + ";");
+    EmitModuleVariables();
     std::vector<const ir::FunctionInfo*> free_functions;
     for (const auto& fn : program_.functions) {
         if (!fn->is_entry) free_functions.push_back(fn.get());

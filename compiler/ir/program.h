@@ -39,6 +39,9 @@ struct VarInfo {
     /// An ndarray is assigned to it somewhere while its type is Variable (the array is kept as a constant):
     /// `chainer.Variable(x)` of it wraps the array again, as in Python (cifar's custom loop).
     bool holds_arrays = false;
+    /// A name the module's statements assign and a function reads (Note [Module variables] in
+    /// sema/module_variables.cc): a C++ variable at namespace scope with an "assigned" flag.
+    bool module_variable = false;
 };
 
 struct ParamInfo {

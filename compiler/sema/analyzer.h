@@ -84,6 +84,7 @@ public:
     TypeRef ListComp(const ast::ComprehensionExpr& e);  // list/dict comprehensions, generator arguments
     // The type a display stores for an element of type `t` (an error for what cannot be stored).
     bool FitsUnion(const TypeRef& t, const std::string& type_text);
+    TypeRef ModuleVariable(const std::string& id, ir::ExprInfo& info);  // Note [Module variables]
     TypeRef Stored(const ast::Expr& e, const TypeRef& t, const char* in);
     TypeRef Collection(const ast::Expr& e, const TypeRef& expected);
     TypeRef MemberOf(const TypeRef& value, const std::string& attr, const ast::AttributeExpr& e,

@@ -184,6 +184,7 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
             return g->type ? g->type : types::Unknown();
         }
     }
+    if (TypeRef t = ModuleVariable(id, info)) return t;  // Note [Module variables]
     auto it = module_names_.find(id);
     if (it != module_names_.end()) {
         auto entry = module_entries_.find(id);

@@ -50,6 +50,7 @@ Array to_cpu(const Array& array);
 /// result on its device (see its rows in cnet/backends/surface.def); math routines work where their arguments are.
 class ArrayModule {
 public:
+    ArrayModule() : device_(Device::Cpu()) {}  // numpy (a variable holding a module, before it is assigned)
     ArrayModule(Device device) : device_(device) {}  // NOLINT(google-explicit-constructor): Link.xp is device()
     Device device() const { return device_; }
     /// `a` on this module's device (a no-op when it is there; DeviceError where the device is not available).
