@@ -215,6 +215,7 @@ public:
     /// eval_hook=, trainer.extend(f)): gives its parameters the types the library passes. True if handled.
     bool CallableArgument(const ir::CallInfo& call, const ir::BoundArg& arg, const TypeRef& value);
     TypeRef ConverterBatchType(const ir::CallInfo& call);  // Note [User converters]
+    void GiveParamType(ir::FunctionInfo& fn, ir::ParamInfo& p, const TypeRef& type);
     void TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call);
     /// Calling an instance of a user chainer.Function subclass: `MulAdd()(x, y, z)`.
     TypeRef CallFunctionObject(const ast::CallExpr& e, const ir::ClassInfo& cls);

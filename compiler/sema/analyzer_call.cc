@@ -27,36 +27,27 @@ std::vector<BindParam> Analyzer::LibParams(const BuiltinEntry& entry) {
     return params;
 }
 
-// A surface type text of alternatives no one type holds (`Optimizer | dict[str, Optimizer]`: LibParams leaves the
-// parameter untyped), one of them a library object: whether `t` is assignable to one of them. True for any other
-// type text.
+// A parameter LibParams left untyped because its type text's alternatives have no one type that holds them
+// (`Optimizer | dict[str, Optimizer]`): whether `t` is assignable to one of them, where one is a library object
+// (numbers convert otherwise). True for any other type text.
 bool Analyzer::FitsUnion(const TypeRef& t, const std::string& text) {
-    std::vector<std::string> alternatives;
-    int depth = 0;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '[') ++depth;
-        if (text[i] == ']') --depth;
-        if (text[i] == '|' && depth == 0) {
-            alternatives.push_back(text.substr(start, i - start));
-            start = i + 1;
-        }
-    }
-    if (alternatives.empty() || !t || t->kind == TypeKind::kUnknown) return true;
-    alternatives.push_back(text.substr(start));
+    if (!t || t->kind == TypeKind::kUnknown || text.find('|') == std::string::npos) return true;
     const bool was = report_;
     report_ = false;
-    const TypeRef whole = ParseTypeText(text, SourceRange());
-    bool fits = whole->kind != TypeKind::kUnknown;  // one type holds them all: the usual check applies
-    bool objects = false;  // checked only where an alternative is a library object (numbers convert otherwise)
-    for (const std::string& a : alternatives) {
-        const TypeRef alt = ParseTypeText(a, SourceRange());
-        objects = objects || alt->kind == TypeKind::kLibObject;
-        fits = fits || Assignable(t, alt);
+    bool fits = false, objects = false;
+    int depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text[i] == '[') ++depth;
+        if (i < text.size() && text[i] == ']') --depth;
+        if (i < text.size() && (text[i] != '|' || depth != 0)) continue;
+        const TypeRef alternative = ParseTypeText(text.substr(start, i - start), SourceRange());
+        objects = objects || alternative->kind == TypeKind::kLibObject;
+        fits = fits || Assignable(t, alternative);
+        start = i + 1;
     }
-    fits = fits || !objects;
     report_ = was;
-    return fits;
+    return fits || !objects;
 }
 
 std::vector<BindParam> Analyzer::UserParams(const ir::FunctionInfo& fn) {
@@ -240,7 +231,8 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
                 continue;
             }
             CheckInitializerArgument(arg, *v, t, what);
-            if (arg.spec != nullptr && !FitsUnion(t, arg.spec->type)) {
+            const bool untyped = !arg.expected || arg.expected->kind == TypeKind::kUnknown;
+            if (arg.spec != nullptr && untyped && !FitsUnion(t, arg.spec->type)) {
                 Error(v->range(), "argument '" + arg.spec->name + "' of '" + what + "' must be '" + arg.spec->type +
                                       "', got '" + PyName(t) + "'");
             } else if (arg.expected && !Assignable(t, arg.expected)) {

@@ -201,6 +201,14 @@ TypeRef Analyzer::ConverterBatchType(const ir::CallInfo& call) {
     return types::LibObject(table_.FindType("Batch"));
 }
 
+// A parameter of a user function the library calls, untyped so far, gets the type the library passes.
+void Analyzer::GiveParamType(ir::FunctionInfo& fn, ir::ParamInfo& p, const TypeRef& type) {
+    if (p.type && p.type->kind != TypeKind::kUnknown) return;
+    p.type = type;
+    changed_ = true;
+    if (ir::VarInfo* v = fn.FindLocal(p.name)) v->type = type;
+}
+
 // After the arguments of a call taking iterator= and converter=: the user converter's parameter types, or the
 // error for an iterator only a converter can read.
 void Analyzer::TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call) {
@@ -226,14 +234,8 @@ void Analyzer::TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call) {
     const TypeRef value = program_.TypeOf(*converter->value);
     if (value->function == nullptr) return;
     auto* fn = const_cast<ir::FunctionInfo*>(value->function);
-    const TypeRef params[] = {batch, device};
-    for (std::size_t i = 0; i < fn->params.size() && i < 2; ++i) {
-        ir::ParamInfo& p = fn->params[i];
-        if (p.type && p.type->kind != TypeKind::kUnknown) continue;
-        p.type = params[i];
-        changed_ = true;
-        if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = p.type;
-    }
+    if (fn->params.size() >= 1) GiveParamType(*fn, fn->params[0], batch);
+    if (fn->params.size() >= 2) GiveParamType(*fn, fn->params[1], device);
     const bool returns_known = fn->return_type && fn->return_type->kind != TypeKind::kUnknown;
     std::size_t required = 0;  // text_classification's convert_seq(batch, device=None, with_label=True)
     for (const ir::ParamInfo& p : fn->params) required += p.default_value == nullptr ? 1 : 0;
@@ -289,12 +291,7 @@ bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& ar
         }
         if (!call->args().empty()) Error(call->args()[0]->range(), "make_extension takes keyword arguments only");
     }
-    for (ir::ParamInfo& p : fn->params) {
-        if (p.type && p.type->kind != TypeKind::kUnknown) continue;
-        p.type = param;
-        changed_ = true;
-        if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = param;
-    }
+    for (ir::ParamInfo& p : fn->params) GiveParamType(*fn, p, param);
     const bool returns_known = fn->return_type && fn->return_type->kind != TypeKind::kUnknown;
     if (name != "loss_func" && name != "eval_func" && fn->params.size() != 1) {
         const char* what = name == "extension"   ? "trainer"

@@ -156,7 +156,7 @@ void Analyzer::AnalyzeClassAttributes() {
         }
         for (const auto& [name, value] : cls->extension_attributes) {
             const TypeRef t = Expr(*value);
-            const bool ok = name == "trigger"    ? IsTriggerArgValue(t)
+            const bool ok = name == "trigger"    ? IsTriggerArg(t)
                             : name == "priority" ? t->kind == TypeKind::kInt
                                                  : t->kind == TypeKind::kStr;
             if (!ok && t->kind != TypeKind::kUnknown) {

@@ -82,16 +82,17 @@ std::vector<TypeRef> ObjectClasses(const TypeRef& t) {
 }
 
 // The library base of objects of the classes `alternatives` (user class objects or library link objects).
+// (User class references of a class choice, or objects of user or library link classes.)
 const LibType* CommonBase(const std::vector<TypeRef>& alternatives) {
     const BuiltinTable& table = BuiltinTable::Get();
-    for (const char* base : {"Chain", "ChainList"}) {
-        const LibType* b = table.FindType(base);
+    const std::pair<const char*, ir::ClassInfo::Kind> bases[] = {{"Chain", ir::ClassInfo::Kind::kChain},
+                                                                 {"ChainList", ir::ClassInfo::Kind::kChainList}};
+    for (const auto& [name, kind] : bases) {
+        const LibType* base = table.FindType(name);
         const bool all = std::all_of(alternatives.begin(), alternatives.end(), [&](const TypeRef& c) {
-            if (c->user_class == nullptr) return LibDerives(c->lib_type, b);
-            const ir::ClassInfo::Kind kind = c->user_class->kind;
-            return kind == (std::string(base) == "Chain" ? ir::ClassInfo::Kind::kChain : ir::ClassInfo::Kind::kChainList);
+            return c->user_class != nullptr ? c->user_class->kind == kind : LibDerives(c->lib_type, base);
         });
-        if (all) return b;
+        if (all) return base;
     }
     return table.FindType("Link");
 }
@@ -117,7 +118,7 @@ TypeRef JoinClassChoice(const TypeRef& a, const TypeRef& b) {
     return t;
 }
 
-const LibType* ClassChoiceBase(const TypeRef& choice) { return ChosenObject(choice)->lib_type; }
+const LibType* ClassChoiceBase(const TypeRef& choice) { return CommonBase(choice->args); }
 
 TypeRef ChosenObject(const TypeRef& choice) {
     std::vector<TypeRef> objects;

@@ -263,6 +263,8 @@ const LibType* UserLibBase(const ir::ClassInfo* cls) {
 // Trainer and extend take), as a number and a Variable join to a Variable: the tuple stays an interval spec,
 // so each get_trigger of it makes a fresh IntervalTrigger as Chainer does, and a Trigger object stays shared.
 const LibType* TriggerArgType() { return BuiltinTable::Get().FindType("trigger"); }
+}  // namespace
+
 bool IsTriggerArg(const TypeRef& t) {
     if (t->kind == TypeKind::kTuple) {
         return t->args.size() == 2 && (t->args[0]->kind == TypeKind::kInt || t->args[0]->kind == TypeKind::kFloat) &&
@@ -272,9 +274,6 @@ bool IsTriggerArg(const TypeRef& t) {
     const LibType* arg = TriggerArgType();
     return t->lib_type == arg || LibDerives(t->lib_type, BuiltinTable::Get().FindType("Trigger"));
 }
-}  // namespace
-
-bool IsTriggerArgValue(const TypeRef& t) { return IsTriggerArg(t); }
 
 bool IsTriggerArgType(const TypeRef& t) { return t->kind == TypeKind::kLibObject && t->lib_type == TriggerArgType(); }
 

@@ -137,9 +137,9 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
 bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
-bool IsTriggerArgValue(const TypeRef& t);
+bool IsTriggerArg(const TypeRef& t);  // an interval tuple (1, 'epoch') or a trigger object
 bool IsNumpyModule(const TypeRef& t);  // `np`: where an array module value is wanted, the CPU's (cuda.h ArrayModule)
-bool IsArrayModule(const TypeRef& t);  // an interval tuple (1, 'epoch') or a trigger object
+bool IsArrayModule(const TypeRef& t);
 bool IsNever(const TypeRef& t);
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
@@ -148,11 +148,11 @@ bool IsArrayLike(const TypeRef& t);  // Variable, ndarray
 /// True for types whose C++ form is a nullable handle (None is its default value): Variable, ndarray, ndarray[str],
 /// user classes, shared library objects.
 bool IsHandle(const TypeRef& t);
-bool IsValueType(const TypeRef& t);
+bool IsValueType(const TypeRef& t);  // something that can be stored in a variable
 // A library or user class: `HSM = L.BinaryHierarchicalSoftmax` makes HSM another name for it (Note [Class
 // aliases] in types.cc).
 bool IsClassAlias(const TypeRef& t);
-bool IsArraysTuple(const TypeRef& t);  // a tuple of ndarrays / Variables (a user converter's batch or result)  // something that can be stored in a variable
+bool IsArraysTuple(const TypeRef& t);  // a tuple of ndarrays / Variables (a user converter's batch or result)
 
 // ---- class_choice.cc (Note [Classes chosen at run time])
 /// Classes (or choices of them) where one value is expected: the choice of them all, or null when one is no link
