@@ -44,3 +44,6 @@ if(LOG)
   endif()
   message(STATUS "${LOG}: final ${LOG_KEY} = ${value} (> ${LOG_MIN})")
 endif()
+# Passed: drop the program (sanitized builds are ~100 MB each and a suite has hundreds); its generated C++ stays in
+# the .cnet-build directory, and a failing case keeps everything.
+file(REMOVE ${OUT})
