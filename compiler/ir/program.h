@@ -42,6 +42,10 @@ struct VarInfo {
     /// A name the module's statements assign and a function reads (Note [Module variables] in
     /// sema/module_variables.cc): a C++ variable at namespace scope with an "assigned" flag.
     bool module_variable = false;
+    /// Note [Rebinding to another type] in sema/rebinding.cc: a version is another C++ variable of the same name
+    /// holding values of another type (`version_of` its first variable); the first lists its versions.
+    const VarInfo* version_of = nullptr;
+    std::vector<VarInfo*> versions;
 };
 
 struct ParamInfo {
@@ -91,10 +95,11 @@ struct FunctionInfo {
     const ast::Param* var_args = nullptr;    // `*args`, until sema decides what it is
     const ast::Param* var_kwargs = nullptr;  // `**kwargs`
 
-    /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found).
+    /// The function-level local `n` (a comprehension's variable is scoped to the comprehension, not found); its
+    /// first variable where it is rebound to other types (Note [Rebinding to another type]).
     VarInfo* FindLocal(const std::string& n) const {
         for (const auto& v : locals) {
-            if (v->name == n && !v->in_comprehension) return v.get();
+            if (v->name == n && !v->in_comprehension && v->version_of == nullptr) return v.get();
         }
         return nullptr;
     }

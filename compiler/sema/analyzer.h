@@ -264,6 +264,38 @@ public:
     TypeRef BoolOperands(const ast::BoolOpExpr& e);
     TypeRef Conditional(const ast::ConditionalExpr& c, const TypeRef& expected);
 
+    // ---- rebinding.cc (Note [Rebinding to another type])
+    /// Which variables each rebound name may be bound to at a point of the function being analyzed.
+    struct Bindings {
+        bool reachable = true;
+        /// A name's first variable -> the variables it may be bound to here (absent: its first only).
+        std::map<const ir::VarInfo*, std::set<ir::VarInfo*>> of;
+        bool operator==(const Bindings& o) const { return reachable == o.reachable && of == o.of; }
+    };
+    struct LoopExits {
+        Bindings at_break{false, {}}, at_continue{false, {}};
+    };
+    static Bindings MergeBindings(const Bindings& a, const Bindings& b);
+    /// The variable a read of the name whose first variable is `first` means here (an error where it may be more
+    /// than one); a read from a nested def or lambda (`nested`) of a name with versions is an error.
+    ir::VarInfo* BoundVariable(ir::VarInfo& first, const ast::NameExpr& read, bool nested = false);
+    /// The type of the variable the name is bound to here (the expected type of a value assigned to it).
+    TypeRef BoundType(ir::VarInfo& first) const;
+    /// Whether `value` may be stored in the name's first variable (as it always was before versions).
+    static bool FitsFirst(const ir::VarInfo& first, const TypeRef& value);
+    /// The variable `name = value` stores into: the one the name is bound to, its first, a version of that type
+    /// or a new version; the first where the name cannot be rebound (its old diagnostics stand).
+    ir::VarInfo* VariableFor(ir::VarInfo& first, const TypeRef& value, const ast::Node& at);
+    void BindTo(const ir::VarInfo& first, ir::VarInfo& var);
+    /// A loop's head: the state before it merged with the state its body ended in (in the previous pass).
+    Bindings EnterLoopBindings(const ast::Stmt& loop);
+    void LeaveLoopBindings(const ast::Stmt& loop, const Bindings& head);
+    void LeaveToLoopExit(bool is_break);  // `break` / `continue`
+    Bindings bindings_;
+    std::vector<LoopExits> loop_exits_;
+    std::vector<Bindings*> try_states_;  // every state a `try` body passes through (a handler may start at any)
+    std::map<std::pair<const ir::FunctionInfo*, const ast::Node*>, Bindings> loop_end_bindings_;  // across passes
+
     // ---- class_attributes.cc (Note [Class attributes])
     /// `insize = 227` in a class body: a field starting at that constant. False when `s` assigns no name.
     bool CollectClassAttribute(ir::ClassInfo& cls, const ast::Stmt& s);

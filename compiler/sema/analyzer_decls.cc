@@ -94,6 +94,7 @@ void Analyzer::Run() {
         if (program_.entry == program_.script_function.get() && program_.entry != nullptr) {
             fn_ = program_.entry;
             cls_ = nullptr;
+            bindings_ = Bindings{};
             for (const ast::Stmt* s : program_.script) AnalyzeStmt(*s);
             fn_ = nullptr;
         }
@@ -117,6 +118,7 @@ void Analyzer::Run() {
     AnalyzeClassAttributes();
     if (program_.entry == program_.script_function.get() && program_.entry != nullptr) {
         fn_ = program_.entry;
+        bindings_ = Bindings{};
         for (const ast::Stmt* s : program_.script) AnalyzeStmt(*s);
         fn_ = nullptr;
     }

@@ -150,6 +150,7 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
             return types::UserClass(fn_->owner);
         }
         if (ir::VarInfo* v = fn_->FindLocal(id)) {
+            v = BoundVariable(*v, e);  // Note [Rebinding to another type]
             info.local = v;
             return v->type;
         }
@@ -160,7 +161,7 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
                 return types::UserClass(outer->owner);
             }
             if (ir::VarInfo* v = outer->FindLocal(id)) {
-                info.local = v;
+                info.local = BoundVariable(*v, e, /*nested=*/true);
                 return v->type;
             }
         }

@@ -1,5 +1,7 @@
 // analyzer_stmt.cc — sema over statements: assignments and their targets, control flow, `with`,
 // returns, and the constructs .cnet rejects (with what to write instead).
+#include <utility>
+
 #include "compiler/diagnostics/edit_distance.h"
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
@@ -56,7 +58,14 @@ void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
         }
     }
     loop_depth_ = 0;
+    // A nested def starts its own walk (Note [Rebinding to another type]).
+    const Bindings outer_bindings = std::exchange(bindings_, Bindings{});
+    const std::vector<LoopExits> outer_loops = std::exchange(loop_exits_, {});
+    const std::vector<Bindings*> outer_tries = std::exchange(try_states_, {});
     AnalyzeBlock(fn.def->body());
+    bindings_ = outer_bindings;
+    loop_exits_ = outer_loops;
+    try_states_ = outer_tries;
     if (fn.return_type->kind == TypeKind::kUnknown) {
         // No return with a value was seen (yet): the function returns None.
         bool has_value_return = false;
@@ -83,6 +92,9 @@ void Analyzer::AnalyzeStmt(const ast::Stmt& s) {
     pending_ = nullptr;
     AnalyzeStmtImpl(s);
     pending_ = pending;
+    // What follows in the block runs on no path from here (Note [Rebinding to another type]).
+    if (ast::Isa<ast::ReturnStmt>(s) || ast::Isa<ast::RaiseStmt>(s)) bindings_.reachable = false;
+    if (ast::Isa<ast::BreakStmt>(s) || ast::Isa<ast::ContinueStmt>(s)) LeaveToLoopExit(ast::Isa<ast::BreakStmt>(s));
 }
 
 void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
@@ -98,7 +110,7 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
             TypeRef expected;
             if (a.targets().size() == 1) {
                 if (const auto* n = ast::DynCast<ast::NameExpr>(a.targets()[0].get()); n != nullptr && fn_ != nullptr) {
-                    if (ir::VarInfo* v = fn_->FindLocal(n->id())) expected = v->type;
+                    if (ir::VarInfo* v = fn_->FindLocal(n->id())) expected = BoundType(*v);
                 }
             }
             TypeRef value = Expr(a.value(), expected);
@@ -157,6 +169,7 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
             const auto& w = ast::Cast<ast::WhileStmt>(s);
             if (!w.orelse().empty()) Unsupported(s, "'while ... else' is not supported; use a flag variable");
             KillFactsAssignedIn(w.body());
+            const Bindings head = EnterLoopBindings(s);
             Expr(w.test());
             const std::size_t facts = narrowed_.size();
             PushFacts(ConditionFacts(w.test()).when_true);
@@ -164,6 +177,7 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
             AnalyzeBlock(w.body());
             --loop_depth_;
             PopFacts(facts);
+            LeaveLoopBindings(s, head);
             return;
         }
         case ast::NodeKind::kForStmt:
@@ -290,6 +304,16 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
             // `x = None` first: the type comes from a later assignment.
             return;
         }
+        // A value that does not fit the name's variable goes to another one (Note [Rebinding to another type]).
+        if (ir::VarInfo* w = VariableFor(*v, value, at); w != v) {
+            JoinInto(w->type, value, target, "'" + n->id() + "'");
+            BindTo(*v, *w);
+            ir::ExprInfo& slot = program_.ExprSlot(target);
+            slot.type = w->type;
+            slot.local = w;
+            return;
+        }
+        BindTo(*v, *v);
         if (v->first_def == nullptr) v->first_def = &at;
         // `loss = 0` then `loss += F.foo(...)`: a Variable from the start (0 + Variable is a Variable in Chainer);
         // `sum_perp = 0` then `sum_perp += loss.data`: an ndarray from the start (0 + a NumPy value is one), the
@@ -503,10 +527,12 @@ void Analyzer::AnalyzeFor(const ast::ForStmt& s) {
     if (s.is_async()) Unsupported(s, "'async for' is not supported");
     TypeRef iter = Expr(s.iter());
     TypeRef element = IterElement(iter, s.iter());
+    const Bindings head = EnterLoopBindings(s);
     AnalyzeAssign(s.target(), element, s);
     ++loop_depth_;
     AnalyzeBlock(s.body());
     --loop_depth_;
+    LeaveLoopBindings(s, head);
 }
 
 void Analyzer::AnalyzeWith(const ast::WithStmt& s) {

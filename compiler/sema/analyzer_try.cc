@@ -37,8 +37,16 @@ void Analyzer::CheckHandlerType(const ast::Expr& e) {
 
 void Analyzer::AnalyzeTry(const ast::TryStmt& s) {
     program_.headers.insert("cnet/py/exception.h");
+    // A handler may start from any state the body passed through (Note [Rebinding to another type]).
+    Bindings passed = bindings_;
+    try_states_.push_back(&passed);
     AnalyzeBlock(s.body());
+    try_states_.pop_back();
+    const Bindings after_body = bindings_;
+    const Bindings handler_entry = MergeBindings(passed, bindings_);
+    Bindings after{false, {}};
     for (const auto& h : s.handlers()) {
+        bindings_ = handler_entry;
         if (h->type() != nullptr) CheckHandlerType(*h->type());
         comp_scopes_.emplace_back();
         if (!h->name().empty() && fn_ != nullptr) {
@@ -62,8 +70,11 @@ void Analyzer::AnalyzeTry(const ast::TryStmt& s) {
         AnalyzeBlock(h->body());
         --handler_depth_;
         comp_scopes_.pop_back();
+        after = MergeBindings(after, bindings_);
     }
+    bindings_ = after_body;
     AnalyzeBlock(s.orelse());
+    bindings_ = MergeBindings(after, bindings_);
     // `finally` runs from a scope guard's destructor: a return/break/continue there cannot leave the function.
     for (const auto& st : s.finalbody()) {
         ast::WalkPreorder(*st, [&](const ast::Node& n) {

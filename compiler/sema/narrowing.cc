@@ -1,6 +1,8 @@
 // narrowing.cc — `T | None` narrowed to `T` where a test proves the value is not None, a name to the type of the
 // value assigned to it (an object's class, an ndarray kept in a Variable name) until it is assigned again (Note
 // [Narrowing]).
+#include <utility>
+
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
 
@@ -187,12 +189,15 @@ void Analyzer::AnalyzeIf(const ast::IfStmt& s) {
     Expr(s.test());
     const NarrowFacts facts = ConditionFacts(s.test());
     const std::size_t mark = narrowed_.size();
+    const Bindings before = bindings_;  // Note [Rebinding to another type]
     PushFacts(facts.when_true);
     AnalyzeBlock(s.body());
     PopFacts(mark);
+    const Bindings after_body = std::exchange(bindings_, before);
     PushFacts(facts.when_false);
     AnalyzeBlock(s.orelse());
     PopFacts(mark);
+    bindings_ = MergeBindings(after_body, bindings_);
     // `if x is None: return` — what follows runs only when the test was false (and the other way round).
     const bool body_leaves = AlwaysLeaves(s.body());
     const bool else_leaves = AlwaysLeaves(s.orelse());

@@ -160,6 +160,14 @@ std::string str(float v) { return repr(static_cast<double>(v)); }
 std::string str(NoneType) { return "None"; }
 std::string str(const Array& a) { return a.str(); }
 
+std::string repr(const Array& a) {
+    if (a.ndim() == 0) return a.str();  // a NumPy scalar (np.float32(1.5)), which cnet keeps as a 0-d array
+    const std::string body = internal::Array2String(a, 6, ", ");  // continuation lines under "array("
+    const Dtype d = a.dtype();
+    const bool implied = a.size() > 0 && (d == Dtype::kFloat64 || d == Dtype::kInt64 || d == Dtype::kBool);
+    return "array(" + body + (implied ? ")" : std::string(", dtype=") + DtypeName(d) + ")");
+}
+
 std::string str(const Variable& v) {
     if (v.is_none()) return "None";
     const std::string prefix = v.name().empty() ? "variable" : "variable " + v.name();

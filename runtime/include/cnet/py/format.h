@@ -35,6 +35,9 @@ std::string str(double v);
 std::string str(float v);
 std::string str(NoneType);
 std::string str(const Array& a);
+/// repr(a): NumPy's "array([0, 1, 2])", with ", dtype=float32" unless the dtype is float64, int64 or bool; a 0-d
+/// array as the NumPy scalar it stands for ("1.5").
+std::string repr(const Array& a);
 std::string str(const Variable& v);
 /// str(x.shape) and repr(x.shape): Python's tuple text "(2, 3)", "(5,)", "()".
 inline std::string str(const Shape& shape) {
@@ -66,7 +69,10 @@ std::string str(const std::shared_ptr<T>& p);
 /// The element form inside containers (Python uses repr there: strings are quoted).
 template <typename T>
 std::string repr_item(const T& v) {
-    if constexpr (std::is_same<T, std::string>::value || std::is_same<T, Dtype>::value) return repr(v);
+    if constexpr (std::is_same<T, std::string>::value || std::is_same<T, Dtype>::value ||
+                  std::is_same<T, Array>::value) {
+        return repr(v);
+    }
     else return str(v);
 }
 
