@@ -111,6 +111,8 @@ public:
     std::string Compare(const ast::CompareExpr& e);
     std::string IsNone(const std::string& code, const TypeRef& t, bool negate);
     std::string Truth(const ast::Expr& e);
+    std::string TruthOf(const std::string& code, const TypeRef& t);  // of a value already computed (`code`)
+    std::string BoolOpValue(const ast::BoolOpExpr& b);
     std::string FString(const ast::FStringExpr& e);
     std::string Collection(const ast::Expr& e, const TypeRef& want);
     std::string Value(const ast::Expr& e);

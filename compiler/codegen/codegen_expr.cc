@@ -140,6 +140,7 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         }
         case ast::NodeKind::kBoolOpExpr: {
             const auto& b = ast::Cast<ast::BoolOpExpr>(e);
+            if (TypeOf(e)->kind != TypeKind::kBool) return BoolOpValue(b);
             std::string out = "(";
             for (std::size_t i = 0; i < b.values().size(); ++i) {
                 if (i) out += b.op() == ast::BoolOp::kAnd ? " && " : " || ";
@@ -330,7 +331,11 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
 }
 
 std::string Generator::SliceBounds(const ast::SliceExpr& s) {
-    auto part = [&](const ast::Expr* p) { return p == nullptr ? std::string("{}") : E(*p); };
+    auto part = [&](const ast::Expr* p) {
+        if (p == nullptr) return std::string("{}");
+        // A NumPy integer (a 0-d array): operator.index, which rejects other arrays as Python does.
+        return TypeOf(*p)->kind == TypeKind::kNdarray ? "cnet::py::index(" + E(*p) + ")" : E(*p);
+    };
     std::string out = part(s.lower()) + ", " + part(s.upper());
     if (s.step() != nullptr) out += ", " + part(s.step());
     return out;
@@ -575,10 +580,28 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
 }
 
 // A condition: bools as they are, other values by Python truthiness.
+// `args.out or 'result'`, `n and n - 1`: Python's value, the first operand that decides (`or`: the first true one,
+// `and`: the first false one), else the last; the later operands are evaluated only when reached.
+std::string Generator::BoolOpValue(const ast::BoolOpExpr& b) {
+    const TypeRef t = TypeOf(b);
+    const std::string type = sema::CppName(t);
+    const std::string v = Temp("operand");
+    const bool is_and = b.op() == ast::BoolOp::kAnd;
+    std::string out = "[&]() -> " + type + " { " + type + " " + v + " = " + E(*b.values()[0], t) + "; ";
+    for (std::size_t i = 1; i < b.values().size(); ++i) {
+        out += std::string("if (") + (is_and ? "!" : "") + TruthOf(v, t) + ") return " + v + "; ";
+        out += v + " = " + E(*b.values()[i], t) + "; ";
+    }
+    return out + "return " + v + "; }()";
+}
+
 std::string Generator::Truth(const ast::Expr& e) {
     const TypeRef t = TypeOf(e);
     if (!sema::IsValueType(t)) return "true";  // a function, class or module is true
-    std::string code = E(e);
+    return TruthOf(E(e), t);
+}
+
+std::string Generator::TruthOf(const std::string& code, const TypeRef& t) {
     switch (t->kind) {
         case TypeKind::kNone: return "false";
         case TypeKind::kDtype: return "((void)" + code + ", true)";  // NumPy: a dtype is true (though its len() is 0)

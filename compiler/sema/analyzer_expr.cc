@@ -85,8 +85,9 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
             for (const ast::Expr* part : {s.lower(), s.upper(), s.step()}) {
                 if (part == nullptr) continue;
                 TypeRef t = Expr(*part);
+                // (an ndarray: a NumPy integer, `y[:inds[0, 0]]`, checked at run time by operator.index)
                 if (t->kind != TypeKind::kInt && t->kind != TypeKind::kUnknown && t->kind != TypeKind::kNone &&
-                    !IsNever(t)) {  // (the subscript raises: Note [An attribute nothing assigns])
+                    t->kind != TypeKind::kNdarray && !IsNever(t)) {  // (Note [An attribute nothing assigns])
                     Error(part->range(), "slice bounds must be int, got '" + PyName(t) + "'");
                 }
             }

@@ -83,6 +83,27 @@ const ast::Expr* FirstRebinding(const ast::Node& fn_node, const std::string& nam
     return found;
 }
 
+// Whether the function binds `name` to a new object before anything can change the caller's: a plain
+// `name = value` among the body's first statements (or inside a `with` there), with nothing before it, nor its
+// value, changing the parameter (seq2seq's `xs = [x[::-1] for x in xs]`, then `xs` passed on). Every change
+// then is to the new object, so the parameter is a value and the caller's list is untouched, as in Python.
+bool RebindsBeforeAnyChange(const ir::Program& program, const ast::StmtList& body, const std::string& name) {
+    for (const ast::StmtPtr& s : body) {
+        if (const auto* a = ast::DynCast<ast::AssignStmt>(s.get()); a != nullptr && a->targets().size() == 1) {
+            const auto* target = ast::DynCast<ast::NameExpr>(a->targets()[0].get());
+            if (target != nullptr && target->id() == name) return !ChangesInPlace(program, a->value(), name);
+        }
+        if (const auto* w = ast::DynCast<ast::WithStmt>(s.get())) {
+            bool before = false;
+            for (const auto& item : w->items()) before = before || ChangesInPlace(program, item->context(), name);
+            if (before) return false;
+            if (RebindsBeforeAnyChange(program, w->body(), name)) return true;
+        }
+        if (ChangesInPlace(program, *s, name) || FirstRebinding(*s, name) != nullptr) return false;
+    }
+    return false;
+}
+
 void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) {
     const ast::Node* body = fn.def != nullptr ? static_cast<const ast::Node*>(fn.def) : fn.lambda;
     if (body == nullptr) return;
@@ -92,7 +113,8 @@ void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) 
         const bool container = p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict;
         if (!container && p.type->kind != TypeKind::kTuple) continue;
         const ast::Expr* rebinding = FirstRebinding(*body, p.name);
-        p.changed_in_place = container && ChangesInPlace(program, *body, p.name);
+        p.changed_in_place = container && ChangesInPlace(program, *body, p.name) &&
+                             (fn.def == nullptr || !RebindsBeforeAnyChange(program, fn.def->body(), p.name));
         p.rebound = rebinding != nullptr && !p.changed_in_place;
         // A changed parameter is the caller's object (a C++ reference): binding its name to another object
         // would replace the caller's, where Python leaves the caller's alone. Rejected rather than miscompiled.

@@ -237,7 +237,20 @@ TypeRef Analyzer::BoolOperands(const ast::BoolOpExpr& e) {
         PushFacts(is_and ? facts.when_true : facts.when_false);
     }
     PopFacts(mark);
-    return types::Bool();
+    // Python's value is an operand (`args.out or 'result'` is a str): the operands' type where they join to one a
+    // C++ value holds; else a bool, which is what a test makes of it either way.
+    TypeRef joined;
+    for (const auto& v : e.values()) {
+        const TypeRef t = program_.TypeOf(*v);
+        if (t->kind == TypeKind::kUnknown) return t;  // not known yet (a parameter still untyped)
+        joined = joined ? Join(joined, t) : t;
+        if (!joined) break;
+    }
+    if (!joined || joined->kind == TypeKind::kUnknown || !IsValueType(joined) || IsArrayLike(joined) ||
+        IsNever(joined) || joined->kind == TypeKind::kNone) {
+        return types::Bool();
+    }
+    return joined;
 }
 
 TypeRef Analyzer::Conditional(const ast::ConditionalExpr& c, const TypeRef& expected) {

@@ -254,6 +254,7 @@ inline double to_float(const Array& a) { return a.item<double>(); }
 inline double to_float(const Variable& v) { return v.array().item<double>(); }
 inline bool to_bool(bool v) { return v; }
 inline bool to_bool(int64_t v) { return v != 0; }
+inline bool to_bool(int v) { return v != 0; }  // a literal (`if 5:`)
 inline bool to_bool(double v) { return v != 0; }
 inline bool to_bool(const std::string& s) { return !s.empty(); }
 template <typename T>
