@@ -69,6 +69,7 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
     if (sema::NumpyIntegerArgument(from, to)) return "cnet::py::index(" + code + ")";  // L.EmbedID(max(t) + 1, n)
     if (sema::NumpyFloatArgument(from, to)) return "cnet::py::to_float(" + code + ")";
     if (sema::ExamplesAsBatchArgument(from, to)) return "cnet::adapters::ToBatch(" + code + ")";
+    if (sema::SequenceAsDatasetArgument(from, to)) return "cnet::adapters::ToDataset(" + code + ")";
     if (sema::NumberAsArrayArgument(from, to)) {  // np.sqrt(2): NumPy's 0-d int64 / float64
         return "cnet::np::array(cnet::Scalar(" + std::string(from->kind == TypeKind::kInt ? "int64_t{" : "double{") +
                code + "}))";
@@ -651,6 +652,7 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     if (ast::Isa<ast::ListExpr>(e) && element && sema::IsComplete(element)) return E(e, sema::types::List(element));
     if (t->kind == TypeKind::kStr) return "cnet::py::chars(" + E(e) + ")";
     if (t->kind == TypeKind::kDict) return "cnet::py::keys(" + E(e) + ")";  // `for k in d`: the keys, in order
+    if (t->kind == TypeKind::kLibObject && t->lib_type->name == "Batch") return E(e);  // a list of examples
     if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) return "*" + E(e);
     if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable) {  // `for row in a:` gives a[0], a[1], ...
         const std::string all = Temp("rows"), out = Temp("out"), i = Temp("i");
@@ -764,6 +766,22 @@ std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
             target += "]";
         }
         const TypeRef elem = TypeOf(gen->target());
+        if (elem && elem->kind == TypeKind::kList && target[0] == '[') {  // a list's items, by position
+            const std::string item = Temp("item");
+            out += "for (const auto& " + item + " : " + Iterable(gen->iter(), elem) + ") { ";
+            const auto& names = ast::Cast<ast::TupleExpr>(gen->target()).elements();
+            for (std::size_t i = 0; i < names.size(); ++i) {
+                const std::string& id = ast::Cast<ast::NameExpr>(*names[i]).id();
+                if (id == "_") continue;  // (never read: a placeholder, often repeated)
+                out += "auto " + sema::CppIdentifier(id) + " = cnet::py::at(" + item + ", " + std::to_string(i) + "); ";
+            }
+            ++depth;
+            for (const auto& cond : gen->conditions()) {
+                out += "if (" + Truth(*cond) + ") { ";
+                ++depth;
+            }
+            continue;
+        }
         const auto* name = ast::DynCast<ast::NameExpr>(&gen->target());
         const bool unused = name != nullptr && name->id() == "_";
         out += "for (" + std::string(unused ? "[[maybe_unused]] " : "") +

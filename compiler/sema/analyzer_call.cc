@@ -226,8 +226,9 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
                 if (NumberAsArrayArgument(t, arg.expected)) program_.headers.insert("cnet/np/creation.h");
                 continue;
             }
-            if (arg.spec != nullptr && ExamplesAsBatchArgument(t, arg.expected)) {
-                program_.headers.insert("cnet/core/subclass_adapters.h");  // cnet::adapters::ToBatch
+            if (arg.spec != nullptr && (ExamplesAsBatchArgument(t, arg.expected) ||
+                                        SequenceAsDatasetArgument(t, arg.expected))) {
+                program_.headers.insert("cnet/core/subclass_adapters.h");  // cnet::adapters::ToBatch, ToDataset
                 continue;
             }
             CheckInitializerArgument(arg, *v, t, what);

@@ -757,8 +757,12 @@ TypeRef Analyzer::ListComp(const ast::ComprehensionExpr& e) {
                 program_.ExprSlot(target).local = v;
             } else if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&target)) {
                 const TypeRef s = StripOptional(t);
+                program_.ExprSlot(target).type = t;
                 for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
-                    TypeRef et = s->kind == TypeKind::kTuple && i < s->args.size() ? s->args[i] : types::Unknown();
+                    // (a list's items: `[x for x, _ in batch]` over a batch's examples)
+                    TypeRef et = s->kind == TypeKind::kTuple && i < s->args.size() ? s->args[i]
+                                 : s->kind == TypeKind::kList                      ? s->args[0]
+                                                                                   : types::Unknown();
                     bind(*tuple->elements()[i], et);
                 }
             } else {

@@ -5,12 +5,13 @@
 // batch of them is one array; a batch of (x, t) pairs gives a tuple. The runtime holds every example as a tuple
 // of arrays (an unlabelled dataset holds 1-tuples), so the C++ types cannot tell the two apart. Sema does where
 // the batch is traced, within one function, to a dataset of arrays:
-// - the batch is a local bound only to `it.next()`, `it.__next__()`, `next(it)` or as the target of
-//   `for batch in it`;
+// - the batch is `it.next()`, `it.__next__()` or `next(it)`, or a local bound only to one of them or as the
+//   target of `for batch in it`;
 // - `it` is a local bound only to SerialIterator / MultithreadIterator / MultiprocessIterator (or `with ... as`
 //   one) over such a dataset;
 // - the dataset is get_mnist, get_fashion_mnist, get_cifar10 or get_cifar100 with withlabel=False, an
-//   ImageDataset, a slice of one, or a part of split_dataset(_random) of one, through locals bound only so.
+//   ImageDataset, an ndarray or a list of ndarrays (Chainer takes any sequence: each row or array an example), a
+//   slice of one, or a part of split_dataset(_random) of one, through locals bound only so.
 // That concat_examples is typed ndarray and printed as cnet::dataset::concat_examples_of_arrays (a ValueError
 // should an example hold other than one array). A batch traced no further keeps the tuple form (list[ndarray]),
 // which is what `x, t = concat_examples(batch)` unpacks.
@@ -29,6 +30,11 @@
 
 namespace cnet::compiler::sema {
 namespace {
+
+// An ndarray or a list of ndarrays given as a dataset: each example one array (cnet::adapters::ToDataset).
+bool IsSequenceOfArrays(const TypeRef& t) {
+    return t->kind == TypeKind::kNdarray || (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kNdarray);
+}
 
 constexpr int kMaxDepth = 8;
 
@@ -57,25 +63,30 @@ class Tracer {
 
     bool BatchOfArrays(const ast::Expr& batch, int depth) {
         if (depth > kMaxDepth) return false;
+        if (const auto* c = ast::DynCast<ast::CallExpr>(&batch)) return NextOfArrays(*c, depth);  // concat_examples(next(it))
         return ForEachBinding(batch, [&](const Binding& b) {
             if (b.loop) return IteratorOverArrays(*b.value, depth + 1);
             if (b.index >= 0) return false;
             const auto* c = ast::DynCast<ast::CallExpr>(b.value);
-            if (c == nullptr) return false;
-            const TypeRef f = p_.TypeOf(c->func());
-            if (f->kind == TypeKind::kBoundMethod && f->entry != nullptr &&
-                (f->entry->name == "next" || f->entry->name == "__next__")) {
-                const auto* attr = ast::DynCast<ast::AttributeExpr>(&c->func());
-                return attr != nullptr && IteratorOverArrays(attr->value(), depth + 1);
-            }
-            if (Callee(*c) == "builtins.next" && c->args().size() == 1) return IteratorOverArrays(*c->args()[0], depth + 1);
-            return false;
+            return c != nullptr && NextOfArrays(*c, depth);
         });
+    }
+
+    /// `it.next()`, `it.__next__()` or `next(it)` of an iterator over arrays.
+    bool NextOfArrays(const ast::CallExpr& c, int depth) {
+        const TypeRef f = p_.TypeOf(c.func());
+        if (f->kind == TypeKind::kBoundMethod && f->entry != nullptr &&
+            (f->entry->name == "next" || f->entry->name == "__next__")) {
+            const auto* attr = ast::DynCast<ast::AttributeExpr>(&c.func());
+            return attr != nullptr && IteratorOverArrays(attr->value(), depth + 1);
+        }
+        return Callee(c) == "builtins.next" && c.args().size() == 1 && IteratorOverArrays(*c.args()[0], depth + 1);
     }
 
     /// Whether `e` (element `index` of it when it is a tuple of datasets) is a dataset of bare arrays.
     bool DatasetOfArrays(const ast::Expr& e, int index, int depth) {
         if (depth > kMaxDepth) return false;
+        if (index < 0 && IsSequenceOfArrays(p_.TypeOf(e))) return true;
         if (ast::Isa<ast::NameExpr>(e)) {
             if (index >= 0) return false;  // a tuple held in a local: not traced
             return ForEachBinding(e, [&](const Binding& b) { return !b.loop && DatasetOfArrays(*b.value, b.index, depth + 1); });

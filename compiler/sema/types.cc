@@ -301,6 +301,14 @@ bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected) {
     return example->kind == TypeKind::kNdarray;
 }
 
+bool SequenceAsDatasetArgument(const TypeRef& arg, const TypeRef& expected) {
+    if (!arg || !expected || expected->kind != TypeKind::kLibObject || expected->lib_type->name != "Dataset") {
+        return false;
+    }
+    if (arg->kind == TypeKind::kNdarray) return true;
+    return ExamplesAsBatchArgument(arg, types::LibObject(BuiltinTable::Get().FindType("Batch")));
+}
+
 bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
     return arg && expected && (arg->kind == TypeKind::kInt || arg->kind == TypeKind::kFloat) &&
            expected->kind == TypeKind::kNdarray;

@@ -135,6 +135,8 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
 /// A list of examples (tuples of arrays or numbers, or arrays) where a library parameter wants a Batch: the batch
 /// an Iterator's own __next__ returns, called directly (ptb's custom loop: concat_examples(batch)).
 bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected);
+/// An ndarray (its rows) or a list of examples where the library takes a Dataset (cnet::adapters::ToDataset).
+bool SequenceAsDatasetArgument(const TypeRef& arg, const TypeRef& expected);
 /// Chainer's "a trigger" argument type, `trigger` (Note [Trigger arguments] in types.cc).
 bool IsTriggerArgType(const TypeRef& t);
 bool IsTriggerArg(const TypeRef& t);  // an interval tuple (1, 'epoch') or a trigger object

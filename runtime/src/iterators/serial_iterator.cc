@@ -15,6 +15,12 @@ namespace cnet {
 namespace iterators {
 
 void Iterator::reset() { throw Error("this iterator does not support reset()"); }
+
+Batch Iterator::next_or_raise() {
+    Batch batch = next();
+    if (batch.empty()) throw StopIteration();
+    return batch;
+}
 std::shared_ptr<Iterator> Iterator::copy() const { throw Error("this iterator cannot be copied"); }
 
 ShuffleOrderSampler::ShuffleOrderSampler(std::optional<uint64_t> seed)

@@ -1,7 +1,7 @@
 // subclass_adapters.h — conversions used by the generated overrides of a .cnet class that derives from a
 // library class (Note [Library base classes] in compiler/sema/library_bases.h): what the user's method
 // returns (a tuple or list of arrays, Variables, numbers or None) into what the runtime expects (an
-// ArrayList, a VarList, an Example, a Batch), and a non-owning handle to an object the runtime passes by
+// ArrayList, a VarList, an Example, a Batch, a Dataset), and a non-owning handle to an object the runtime passes by
 // reference (the Trainer given to an extension); and the LogReport entry a `postprocess` function edits, as a
 // .cnet dict.
 #pragma once
@@ -20,8 +20,11 @@
 
 #include "cnet/core/function_node.h"
 #include "cnet/core/variable.h"
+#include "cnet/datasets/dataset.h"
+#include "cnet/datasets/tuple_dataset.h"
 #include "cnet/iterators/iterator.h"
 #include "cnet/py/dict.h"
+#include "cnet/py/errors.h"
 #include "cnet/py/format.h"
 #include "cnet/training/extensions/log_entry.h"
 
@@ -131,6 +134,31 @@ T FromArray(const Array& a) {
 template <typename Tuple, size_t... I>
 Tuple FromExample(const datasets::Example& example, std::index_sequence<I...>) {
     return Tuple{FromArray<std::tuple_element_t<I, Tuple>>(example[I])...};
+}
+
+namespace internal {
+/// A dataset of examples held in memory (ToDataset).
+class ExampleListDataset : public datasets::Dataset {
+public:
+    explicit ExampleListDataset(iterators::Batch examples) : examples_(std::move(examples)) {}
+    int64_t size() const override { return static_cast<int64_t>(examples_.size()); }
+    datasets::Example get_example(int64_t i) const override { return examples_[static_cast<size_t>(i)]; }
+
+private:
+    iterators::Batch examples_;
+};
+}  // namespace internal
+
+/// A list of examples (arrays, or tuples of arrays and numbers) where the library takes a dataset, as Chainer takes
+/// any sequence (seq2seq's list of (source, target) pairs): the list is copied, its arrays shared.
+template <typename T>
+std::shared_ptr<datasets::Dataset> ToDataset(const std::vector<T>& examples) {
+    return std::make_shared<internal::ExampleListDataset>(ToBatch(examples));
+}
+/// An array where the library takes a dataset: its rows are the examples (`SerialIterator(images, 32)`).
+inline std::shared_ptr<datasets::Dataset> ToDataset(const Array& rows) {
+    CNET_CHECK_AS(py::TypeError, rows.ndim() >= 1, "a dataset: len() of unsized object (a 0-d array)");
+    return std::make_shared<datasets::TupleDataset>(rows);
 }
 
 /// The tuple of arrays ToBatch packed, for the converter.

@@ -34,6 +34,8 @@ public:
 
     /// The next minibatch; empty when exhausted. See Note [StopIteration as an empty batch].
     virtual Batch next() = 0;
+    /// Python's `it.next()` / `next(it)` in a .cnet program: the next minibatch, StopIteration when exhausted.
+    Batch next_or_raise();
 
     virtual int64_t batch_size() const = 0;
     virtual int64_t epoch() const = 0;
@@ -79,9 +81,13 @@ public:
         Iterator* it_ = nullptr;
         Batch batch_;
     };
+
     BatchIterator begin() { return BatchIterator(this); }
     BatchIterator end() { return BatchIterator(); }
 };
+
+/// Python's next(it) in a .cnet program: it.next(), StopIteration when exhausted.
+inline Batch next_batch(const std::shared_ptr<Iterator>& it) { return it->next_or_raise(); }
 
 /// `with MultiprocessIterator(...) as it:` — Chainer's iterators are context managers that finalize on exit, also
 /// when the block raises.
