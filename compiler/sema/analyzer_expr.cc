@@ -462,7 +462,8 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
             return types::Str();
         case TypeKind::kDict: {
             TypeRef k = Expr(index);
-            if (!Assignable(k, value->args[0])) {
+            // (a NumPy integer is the int key it equals: `words[x] for x in ids`, read with operator.index)
+            if (!Assignable(k, value->args[0]) && !NumpyIntegerArgument(k, value->args[0])) {
                 Error(index.range(), "dict key of type '" + PyName(k) + "' for a '" + PyName(value) + "'");
             } else if (value->args[0]->kind == TypeKind::kUnknown) {
                 Refine(e, value->args[1]);  // a defaultdict read first (`d[k].append(x)`) learns its key type

@@ -104,13 +104,14 @@ Array std(const Array& x, const OptionalAxis& axis, bool keepdims, int ddof) {
 Array argmax(const Array& x, const OptionalAxis& axis) { return ArgReduce(true, x, axis); }
 Array argmin(const Array& x, const OptionalAxis& axis) { return ArgReduce(false, x, axis); }
 
-Array cumsum(const Array& x, std::optional<int> axis) {
-    const Dtype dt = SumDtype(x.dtype()) == Dtype::kFloat16 ? Dtype::kFloat32 : SumDtype(x.dtype());
+Array cumsum(const Array& x, std::optional<int> axis, std::optional<Dtype> dtype) {
+    const Dtype result = dtype ? *dtype : SumDtype(x.dtype());
+    const Dtype dt = result == Dtype::kFloat16 ? Dtype::kFloat32 : IsFloat(result) ? result : Dtype::kInt64;
     const Array xin = (axis && x.ndim() > 0 ? x : x.reshape(Shape{x.size()})).astype(dt, false);
     const int ax = axis ? NormalizeAxis(*axis, xin.ndim()) : 0;
     Array out = Array::Empty(xin.shape(), dt, x.device());
     kernels::Cumsum(xin, ax, out);
-    return out.astype(SumDtype(x.dtype()), false);
+    return out.astype(result, false);
 }
 
 }  // namespace np

@@ -28,13 +28,15 @@ Array std(const Array& x, const OptionalAxis& axis = {}, bool keepdims = false, 
 /// Index of the max/min (int64); axis None flattens first.
 Array argmax(const Array& x, const OptionalAxis& axis = {});
 Array argmin(const Array& x, const OptionalAxis& axis = {});
-/// numpy.cumsum(a, axis=None): axis None flattens first (a 0-d array is one element); integer and bool inputs sum
-/// as int64, floats keep their dtype.
-Array cumsum(const Array& x, std::optional<int> axis = std::nullopt);
+/// numpy.cumsum(a, axis=None, dtype=None): axis None flattens first (a 0-d array is one element); integer and bool
+/// inputs sum as int64, floats keep their dtype; `dtype` is the result's (integers are summed as int64 and
+/// wrapped to it, as NumPy's own sum in that type wraps).
+Array cumsum(const Array& x, std::optional<int> axis = std::nullopt, std::optional<Dtype> dtype = std::nullopt);
 /// numpy.cumsum of a list of numbers (as numpy.array makes it).
 template <typename T>
-Array cumsum(const std::vector<T>& a, std::optional<int> axis = std::nullopt) {
-    return cumsum(array(a), axis);
+Array cumsum(const std::vector<T>& a, std::optional<int> axis = std::nullopt,
+             std::optional<Dtype> dtype = std::nullopt) {
+    return cumsum(array(a), axis, dtype);
 }
 
 /// The shape of reducing `shape` over normalized `axes`.
