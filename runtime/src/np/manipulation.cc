@@ -3,6 +3,9 @@
 
 #include <algorithm>
 
+#include "cnet/core/error.h"
+#include "cnet/py/errors.h"
+
 namespace cnet {
 namespace np {
 
@@ -142,6 +145,28 @@ std::vector<Array> array_split(const Array& a, int64_t sections, int axis) {
 }
 std::vector<Array> array_split(const Array& a, const std::vector<int64_t>& indices, int axis) {
     return SplitAt(a, indices, axis);
+}
+
+namespace {
+// indices_or_sections given as an array: NumPy takes an integer 0-d array as a count, a 1-d one as points.
+template <typename Split>
+std::vector<Array> SplitByArray(const Array& a, const Array& p, int axis, const char* name, Split split) {
+    CNET_CHECK_AS(py::TypeError, IsInteger(p.dtype()) || IsBool(p.dtype()), name,
+                  ": indices_or_sections must be integers, got an array of ", DtypeName(p.dtype()));
+    CNET_CHECK_AS(ValueError, p.ndim() <= 1, name, ": indices_or_sections must be a number or a 1-d array, got ",
+                  p.ndim(), " dimensions");
+    if (p.ndim() == 0) return split(a, p.item<int64_t>(), axis);
+    return split(a, p.to_vector<int64_t>(), axis);
+}
+}  // namespace
+
+std::vector<Array> split(const Array& a, const Array& indices_or_sections, int axis) {
+    return SplitByArray(a, indices_or_sections, axis, "split",
+                        [](const Array& x, const auto& p, int ax) { return split(x, p, ax); });
+}
+std::vector<Array> array_split(const Array& a, const Array& indices_or_sections, int axis) {
+    return SplitByArray(a, indices_or_sections, axis, "array_split",
+                        [](const Array& x, const auto& p, int ax) { return array_split(x, p, ax); });
 }
 
 Array reshape(const Array& a, const Shape& newshape) { return a.reshape(newshape); }

@@ -61,6 +61,10 @@ std::vector<Array> split(const Array& a, const std::vector<int64_t>& indices, in
 /// numpy.array_split: like split, but unequal sections are allowed (the first ones get one more).
 std::vector<Array> array_split(const Array& a, int64_t sections, int axis = 0);
 std::vector<Array> array_split(const Array& a, const std::vector<int64_t>& indices, int axis = 0);
+/// Either, given a NumPy integer value: a 0-d array is the number of sections, a 1-d one the split points
+/// (seq2seq's `xp.split(concat, np.cumsum(lengths[:-1]))`).
+std::vector<Array> split(const Array& a, const Array& indices_or_sections, int axis = 0);
+std::vector<Array> array_split(const Array& a, const Array& indices_or_sections, int axis = 0);
 
 // ---- shape and axis changes (views)
 Array reshape(const Array& a, const Shape& newshape);
