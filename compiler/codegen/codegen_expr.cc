@@ -1,6 +1,6 @@
 // codegen_expr.cc — expressions to C++: names, attributes, subscripts (Note [Index syntax in C++] of the
 // runtime), Python operator semantics (py::floordiv, py::mod, pow), comparisons with None, f-strings,
-// displays and list comprehensions (immediately invoked lambdas).
+// displays (comprehensions: codegen_comprehension.cc).
 #include <functional>
 
 #include "compiler/codegen/codegen.h"
@@ -333,9 +333,8 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
 
 std::string Generator::SliceBounds(const ast::SliceExpr& s) {
     auto part = [&](const ast::Expr* p) {
-        if (p == nullptr) return std::string("{}");
-        // A NumPy integer (a 0-d array): operator.index, which rejects other arrays as Python does.
-        return TypeOf(*p)->kind == TypeKind::kNdarray ? "cnet::py::index(" + E(*p) + ")" : E(*p);
+        // (a NumPy integer, a 0-d array, converts as an int argument does: operator.index)
+        return p == nullptr ? std::string("{}") : E(*p, sema::types::Int());
     };
     std::string out = part(s.lower()) + ", " + part(s.upper());
     if (s.step() != nullptr) out += ", " + part(s.step());
@@ -580,7 +579,6 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
     return out + ")";
 }
 
-// A condition: bools as they are, other values by Python truthiness.
 // `args.out or 'result'`, `n and n - 1`: Python's value, the first operand that decides (`or`: the first true one,
 // `and`: the first false one), else the last; the later operands are evaluated only when reached.
 std::string Generator::BoolOpValue(const ast::BoolOpExpr& b) {
@@ -596,6 +594,7 @@ std::string Generator::BoolOpValue(const ast::BoolOpExpr& b) {
     return out + "return " + v + "; }()";
 }
 
+// A condition: bools as they are, other values by Python truthiness.
 std::string Generator::Truth(const ast::Expr& e) {
     const TypeRef t = TypeOf(e);
     if (!sema::IsValueType(t)) return "true";  // a function, class or module is true
@@ -744,63 +743,6 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want_in) {
                  "}";
     }
     return sema::CppName(dt) + "{" + items + "}";
-}
-
-// [f(x) for x in xs if c] => [&] { std::vector<T> out; for (auto x : xs) { if (c) out.push_back(f(x)); } return out; }()
-std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
-    const TypeRef t = TypeOf(e);
-    const std::string result = Temp("result");
-    std::string out = "[&] { " + sema::CppName(t) + " " + result + "; ";
-    int depth = 0;
-    for (const auto& gen : e.generators()) {
-        std::string target;
-        if (const auto* n = ast::DynCast<ast::NameExpr>(&gen->target())) {
-            const ir::ExprInfo* info = program_.Info(*n);
-            target = info != nullptr && info->local != nullptr ? info->local->cpp_name : sema::CppIdentifier(n->id());
-        } else {
-            const auto& tuple = ast::Cast<ast::TupleExpr>(gen->target());
-            target = "[";
-            for (std::size_t i = 0; i < tuple.elements().size(); ++i) {
-                target += (i ? ", " : "") + sema::CppIdentifier(ast::Cast<ast::NameExpr>(*tuple.elements()[i]).id());
-            }
-            target += "]";
-        }
-        const TypeRef elem = TypeOf(gen->target());
-        if (elem && elem->kind == TypeKind::kList && target[0] == '[') {  // a list's items, by position
-            const std::string item = Temp("item");
-            out += "for (const auto& " + item + " : " + Iterable(gen->iter(), elem) + ") { ";
-            const auto& names = ast::Cast<ast::TupleExpr>(gen->target()).elements();
-            for (std::size_t i = 0; i < names.size(); ++i) {
-                const std::string& id = ast::Cast<ast::NameExpr>(*names[i]).id();
-                if (id == "_") continue;  // (never read: a placeholder, often repeated)
-                out += "auto " + sema::CppIdentifier(id) + " = cnet::py::at(" + item + ", " + std::to_string(i) + "); ";
-            }
-            ++depth;
-            for (const auto& cond : gen->conditions()) {
-                out += "if (" + Truth(*cond) + ") { ";
-                ++depth;
-            }
-            continue;
-        }
-        const auto* name = ast::DynCast<ast::NameExpr>(&gen->target());
-        const bool unused = name != nullptr && name->id() == "_";
-        out += "for (" + std::string(unused ? "[[maybe_unused]] " : "") +
-               (target[0] == '[' || !elem || elem->kind == TypeKind::kUnknown ? std::string("auto")
-                                                                              : sema::CppName(elem)) +
-               " " + target + " : " + Iterable(gen->iter(), elem) + ") { ";
-        ++depth;
-        for (const auto& cond : gen->conditions()) {
-            out += "if (" + Truth(*cond) + ") { ";
-            ++depth;
-        }
-    }
-    if (const auto* d = ast::DynCast<ast::DictCompExpr>(&e)) {
-        out += result + "[" + E(d->key(), t->args[0]) + "] = " + E(d->value(), t->args[1]) + "; ";
-    } else {
-        out += result + ".push_back(" + Kept(e.element(), t->args[0]) + "); ";
-    }
-    for (int i = 0; i < depth; ++i) out += "} ";
-    return out + "return " + result + "; }()";
 }
 
 }  // namespace cnet::compiler::codegen

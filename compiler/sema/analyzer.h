@@ -276,6 +276,8 @@ public:
         Bindings at_break{false, {}}, at_continue{false, {}};
     };
     static Bindings MergeBindings(const Bindings& a, const Bindings& b);
+    /// The one variable the name is bound to here (its first where nothing rebound it), or null where paths disagree.
+    ir::VarInfo* SingleBinding(const ir::VarInfo& first) const;
     /// The variable a read of the name whose first variable is `first` means here (an error where it may be more
     /// than one); a read from a nested def or lambda (`nested`) of a name with versions is an error.
     ir::VarInfo* BoundVariable(ir::VarInfo& first, const ast::NameExpr& read, bool nested = false);

@@ -46,6 +46,12 @@ Analyzer::Bindings Analyzer::MergeBindings(const Bindings& a, const Bindings& b)
     return out;
 }
 
+ir::VarInfo* Analyzer::SingleBinding(const ir::VarInfo& first) const {
+    auto it = bindings_.of.find(&first);
+    if (!bindings_.reachable || it == bindings_.of.end()) return const_cast<ir::VarInfo*>(&first);
+    return it->second.size() == 1 ? *it->second.begin() : nullptr;
+}
+
 ir::VarInfo* Analyzer::BoundVariable(ir::VarInfo& first, const ast::NameExpr& read, bool nested) {
     if (first.versions.empty()) return &first;
     if (nested) {
@@ -53,11 +59,9 @@ ir::VarInfo* Analyzer::BoundVariable(ir::VarInfo& first, const ast::NameExpr& re
                             "one, so a nested function or lambda cannot read it; give the rebound values another name");
         return &first;
     }
-    auto it = bindings_.of.find(&first);
-    if (!bindings_.reachable || it == bindings_.of.end()) return &first;
-    if (it->second.size() == 1) return *it->second.begin();
+    if (ir::VarInfo* bound = SingleBinding(first)) return bound;
     std::vector<std::string> types;
-    for (const ir::VarInfo* v : it->second) types.push_back("'" + PyName(v->type) + "'");
+    for (const ir::VarInfo* v : bindings_.of.at(&first)) types.push_back("'" + PyName(v->type) + "'");
     std::sort(types.begin(), types.end());
     std::string listed;
     for (std::size_t i = 0; i < types.size(); ++i) {
@@ -69,9 +73,8 @@ ir::VarInfo* Analyzer::BoundVariable(ir::VarInfo& first, const ast::NameExpr& re
 }
 
 TypeRef Analyzer::BoundType(ir::VarInfo& first) const {
-    auto it = bindings_.of.find(&first);
-    if (!bindings_.reachable || it == bindings_.of.end() || it->second.size() != 1) return first.type;
-    return (*it->second.begin())->type;
+    const ir::VarInfo* bound = SingleBinding(first);
+    return bound != nullptr ? bound->type : first.type;
 }
 
 bool Analyzer::FitsFirst(const ir::VarInfo& first, const TypeRef& value) {
@@ -86,9 +89,8 @@ bool Analyzer::FitsFirst(const ir::VarInfo& first, const TypeRef& value) {
 }
 
 ir::VarInfo* Analyzer::VariableFor(ir::VarInfo& first, const TypeRef& value, const ast::Node& at) {
-    if (auto it = bindings_.of.find(&first); bindings_.reachable && it != bindings_.of.end() && it->second.size() == 1) {
-        ir::VarInfo* bound = *it->second.begin();
-        if (bound != &first && Join(bound->type, value) != nullptr) return bound;
+    if (ir::VarInfo* bound = SingleBinding(first); bound != nullptr && bound != &first && Join(bound->type, value)) {
+        return bound;
     }
     if (FitsFirst(first, value)) return &first;
     for (ir::VarInfo* v : first.versions) {

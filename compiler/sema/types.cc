@@ -285,28 +285,31 @@ bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected) {
     return arg && expected && arg->kind == TypeKind::kNdarray && StripOptional(expected)->kind == TypeKind::kFloat;
 }
 
-bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected) {
-    if (!arg || !expected || arg->kind != TypeKind::kList || expected->kind != TypeKind::kLibObject ||
-        expected->lib_type->name != "Batch") {
-        return false;
-    }
-    const TypeRef& example = arg->args[0];
-    auto item = [](const TypeRef& t) { return t->kind == TypeKind::kNdarray || IsNumeric(t); };
+namespace {
+
+// A list of examples as Chainer's iterators hold them: arrays, or tuples of arrays and numbers.
+bool IsExampleList(const TypeRef& t) {
+    if (t->kind != TypeKind::kList) return false;
+    const TypeRef& example = t->args[0];
+    auto item = [](const TypeRef& i) { return i->kind == TypeKind::kNdarray || IsNumeric(i); };
     if (example->kind == TypeKind::kTuple) {
-        for (const TypeRef& t : example->args) {
-            if (!item(t)) return false;
-        }
-        return !example->args.empty();
+        return !example->args.empty() && std::all_of(example->args.begin(), example->args.end(), item);
     }
     return example->kind == TypeKind::kNdarray;
 }
 
+bool IsLibObject(const TypeRef& t, const char* name) {
+    return t && t->kind == TypeKind::kLibObject && t->lib_type->name == name;
+}
+
+}  // namespace
+
+bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected) {
+    return arg && IsLibObject(expected, "Batch") && IsExampleList(arg);
+}
+
 bool SequenceAsDatasetArgument(const TypeRef& arg, const TypeRef& expected) {
-    if (!arg || !expected || expected->kind != TypeKind::kLibObject || expected->lib_type->name != "Dataset") {
-        return false;
-    }
-    if (arg->kind == TypeKind::kNdarray) return true;
-    return ExamplesAsBatchArgument(arg, types::LibObject(BuiltinTable::Get().FindType("Batch")));
+    return arg && IsLibObject(expected, "Dataset") && (arg->kind == TypeKind::kNdarray || IsExampleList(arg));
 }
 
 bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
