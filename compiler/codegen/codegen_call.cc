@@ -79,6 +79,15 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
             std::string items;
             // `*shape: shape` takes ints, or one sequence of them (Note [Unpacking a shape]).
             const bool shape = a.spec != nullptr && a.spec->type == "shape";
+            const auto* unpacked = a.rest.size() == 1 ? ast::DynCast<ast::StarredExpr>(a.rest[0]) : nullptr;
+            if (unpacked != nullptr && !shape && a.spec != nullptr && a.spec->type != "int") {
+                // A list into `*args`: the list itself (Note [Unpacking a list into *args] in sema).
+                std::string list = E(unpacked->value());
+                if (a.spec->packed) list = "[](const auto& seq_) { return cnet::VarList(seq_.begin(), seq_.end()); }(" + list + ")";
+                out += (first ? "" : ", ") + list;
+                first = false;
+                continue;
+            }
             for (const ast::Expr* r : a.rest) {
                 const auto* star = ast::DynCast<ast::StarredExpr>(r);
                 const bool sequence = shape && a.rest.size() == 1 && !sema::IsNumeric(TypeOf(*r));
@@ -541,6 +550,9 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
     if (entry.result == "exception") {
         if (entry.signature.params.empty()) return entry.cpp + "()";
         return entry.cpp + "(" + (args.empty() ? std::string("\"\"") : E(*args[0], sema::types::Str())) + ")";
+    }
+    if (name == "zip" && args.size() == 1 && ast::Isa<ast::StarredExpr>(*args[0])) {  // zip(*rows): its columns
+        return "cnet::py::unzip(" + E(ast::Cast<ast::StarredExpr>(*args[0]).value()) + ")";
     }
     std::string list;
     for (std::size_t i = 0; i < args.size(); ++i) list += (i ? ", " : "") + E(*args[i]);

@@ -87,6 +87,9 @@ public:
         if (other_shape_form_ && p.var_positional && p.type == "int") return "A<cnet::Shape>()";  // f(*h.shape)
         if (other_shape_form_ && p.var_positional && p.type == "shape") return "A<int64_t>()";  // a.reshape(2)
         const TypeRef t = PlaceholderType(p.type);
+        if (list_form_ && p.var_positional) {  // f(*xs) (Note [Unpacking a list into *args])
+            return p.packed ? "A<cnet::VarList>()" : "A<std::vector<" + (t ? sema::CppName(t) : "int64_t") + ">>()";
+        }
         const std::string v = t ? "A<" + sema::CppName(t) + ">()" : "surface_check::Any{}";
         return p.packed ? "cnet::VarList{" + v + "}" : v;
     }
@@ -224,6 +227,15 @@ public:
             Check(out, Call(e, params.size()), Result(e, with));
             other_shape_form_ = false;
         }
+        // A typed `*args` also takes one unpacked list (Note [Unpacking a list into *args]).
+        for (const sema::ParamSpec& p : params) {
+            if (!p.var_positional || p.type.empty() || p.type == "int" || p.type == "shape") continue;
+            std::set<std::string> with = passed;
+            with.insert(p.name);
+            list_form_ = true;
+            Check(out, Call(e, params.size()), Result(e, with));
+            list_form_ = false;
+        }
     }
 
     static void Check(std::ostream& out, const std::string& expr, const std::string& type) {
@@ -235,6 +247,7 @@ public:
     }
 
 private:
+    bool list_form_ = false;         // Value() gives a `*args` parameter one list
     bool other_shape_form_ = false;  // Value() gives a `*name: int` parameter one cnet::Shape, a `*name: shape` an int
     SourceManager sources_;
     ast::Module module_;

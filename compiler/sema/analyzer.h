@@ -154,6 +154,8 @@ public:
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
     /// `f(*h.shape)` into a library `*shape: int` parameter (Note [Unpacking a shape]).
     void StarredShape(const ast::StarredExpr& star);
+    void StarredList(const ast::StarredExpr& star, const ir::BoundArg& arg, const std::string& what);
+    TypeRef ZipOfRows(const TypeRef& rows, const ast::Expr& arg);
     /// The values of a `*shape: shape` parameter: ints, or one tuple or list of ints (Note [Unpacking a shape]).
     void ShapeArguments(const std::vector<const ast::Expr*>& values, const std::string& name, const std::string& what);
 

@@ -84,15 +84,14 @@ bool Analyzer::Bind(const ast::CallExpr& e, const std::string& what, const std::
         const ast::ExprPtr& arg = e.args()[ai];
         while (pi < params.size() && params[pi].keyword_only && !params[pi].var_positional) ++pi;
         if (ast::Isa<ast::StarredExpr>(*arg)) {
-            // See Note [Unpacking a shape]
+            // See Note [Unpacking a shape] and Note [Unpacking a list into *args]
             if (pi < params.size() && params[pi].var_positional && params[pi].spec != nullptr &&
-                (params[pi].spec->type == "int" || params[pi].spec->type == "shape") &&
-                e.args().size() - skip == pi + 1) {
+                (!params[pi].spec->type.empty() || what == "zip") && e.args().size() - skip == pi + 1) {
                 out.args[pi].rest.push_back(arg.get());
                 continue;
             }
-            Error(arg->range(), "argument unpacking with '*' is not supported here (only a shape or a tuple of ints, "
-                                "alone, into a '*shape: int' parameter); pass the arguments one by one");
+            Error(arg->range(), "argument unpacking with '*' is not supported here (only one list or shape, alone, into "
+                                "the '*args' of a library function or zip()); pass the arguments one by one");
             rejected_unpacking_.insert(arg.get());
             unpacked = true;  // how many arguments it stands for is unknown: no "missing argument" errors
             ok = false;
@@ -174,6 +173,49 @@ void Analyzer::StarredShape(const ast::StarredExpr& star) {
     if (!IsIntSequence(t)) Error(star.value().range(), "'*' unpacks a shape or a tuple of ints here, got '" + PyName(t) + "'");
 }
 
+// zip(*rows) of a list of tuples or lists: its columns. Python gives tuples of one element per row; cnet gives
+// lists (the count is the number of rows, known at run time), a list of them when the rows' elements have one
+// type, else a tuple of them (cnet::py::unzip).
+TypeRef Analyzer::ZipOfRows(const TypeRef& rows, const ast::Expr& arg) {
+    if (rows->kind == TypeKind::kUnknown) return types::Unknown();
+    const TypeRef row = rows->kind == TypeKind::kList ? rows->args[0] : types::Unknown();
+    if (row->kind == TypeKind::kList) return types::List(row);
+    if (row->kind == TypeKind::kTuple && !row->args.empty()) {
+        bool same = true;
+        for (const TypeRef& t : row->args) same = same && SameType(t, row->args[0]);
+        if (same) return types::List(types::List(row->args[0]));
+        std::vector<TypeRef> columns;
+        for (const TypeRef& t : row->args) columns.push_back(types::List(t));
+        return types::Tuple(columns);
+    }
+    if (row->kind == TypeKind::kUnknown && rows->kind == TypeKind::kList) return types::Unknown();
+    Error(arg.range(), "zip(*rows) takes a list of tuples or lists, got '" + PyName(rows) + "'");
+    return types::Unknown();
+}
+
+// Note [Unpacking a list into *args]
+// `cuda.get_array_module(*batch)`, `F.add(*xs)`, `TupleDataset(*arrays)`: a list, as the only argument of a
+// library `*args` parameter, is passed to the C++ as the list itself (chainer.functions as one cnet::VarList),
+// which every such row takes (tests/surface compiles that form for every row with a typed `*args`). Its elements
+// must be what `*args` takes. zip(*rows) is typed in Zip().
+void Analyzer::StarredList(const ast::StarredExpr& star, const ir::BoundArg& arg, const std::string& what) {
+    const TypeRef t = StripOptional(Expr(star.value()));
+    if (t->kind == TypeKind::kUnknown) return;
+    if (t->kind != TypeKind::kList) {
+        Error(star.value().range(), "'*' into '*" + arg.spec->name + "' of '" + what + "' unpacks a list here, got '" +
+                                        PyName(t) + "'");
+        return;
+    }
+    const TypeRef& element = t->args[0];
+    const bool untyped = !arg.expected || arg.expected->kind == TypeKind::kUnknown;
+    if (element->kind != TypeKind::kUnknown &&
+        (untyped ? !FitsUnion(element, arg.spec->type) : !Assignable(element, arg.expected))) {
+        Error(star.value().range(), "the elements of '*" + arg.spec->name + "' of '" + what + "' must be '" +
+                                        (untyped ? arg.spec->type : PyName(arg.expected)) + "', got '" +
+                                        PyName(t) + "'");
+    }
+}
+
 void Analyzer::ShapeArguments(const std::vector<const ast::Expr*>& values, const std::string& name, const std::string& what) {
     for (const ast::Expr* v : values) {
         const TypeRef t = Expr(*v);
@@ -206,7 +248,12 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
         std::vector<const ast::Expr*> values = arg.rest;
         if (arg.value != nullptr) values.push_back(arg.value);
         if (values.size() == 1 && ast::Isa<ast::StarredExpr>(*values[0])) {
-            StarredShape(ast::Cast<ast::StarredExpr>(*values[0]));
+            const auto& star = ast::Cast<ast::StarredExpr>(*values[0]);
+            if (arg.spec != nullptr && arg.spec->type != "int" && arg.spec->type != "shape") {
+                StarredList(star, arg, what);
+            } else {
+                StarredShape(star);
+            }
             continue;
         }
         if (arg.is_var_positional && arg.spec != nullptr && arg.spec->type == "shape") {  // Note [Unpacking a shape]
@@ -512,6 +559,10 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         std::vector<const ast::Expr*> values = a.rest;
         if (a.value != nullptr) values.push_back(a.value);
         for (const ast::Expr* v : values) {
+            if (const auto* star = ast::DynCast<ast::StarredExpr>(v)) {  // zip(*rows): Bind lets only zip's through
+                arg_types.push_back(Expr(star->value()));
+                continue;
+            }
             arg_types.push_back(Expr(*v, v == a.value ? a.expected : nullptr));
             // print(f) would print an address where Python prints <function f at 0x...>: neither is a value.
             if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown &&
@@ -577,6 +628,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         return types::Unknown();
     }
     if (name == "zip") {
+        if (e.args().size() == 1 && ast::Isa<ast::StarredExpr>(*e.args()[0])) return ZipOfRows(first(), *e.args()[0]);
         std::vector<TypeRef> elements;
         for (std::size_t i = 0; i < arg_types.size(); ++i) elements.push_back(IterElement(arg_types[i], *e.args()[i]));
         if (elements.size() < 2 || elements.size() > 3) Error(e.range(), "zip() takes 2 or 3 sequences");

@@ -341,13 +341,19 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             type_name =
                 value->dict_kind == DictKind::kCounter && table_.MethodOrAttr("Counter", attr) ? "Counter" : "dict";
             break;
-        case TypeKind::kLibObject: type_name = value->lib_type->name; break;
+        case TypeKind::kLibObject:
+            type_name = value->lib_type->name;
+            // Its methods are declared with its type (`xp = cuda.get_array_module(x)` names cnet/backends/cupy.h
+            // only through its result).
+            if (!value->lib_type->header.empty()) program_.headers.insert(value->lib_type->header);
+            break;
         default: break;
     }
     if (!type_name.empty()) {
         if (const BuiltinEntry* entry = table_.MethodOrAttr(type_name, attr)) {
             info.attr = entry;
-            // x.sum() / x.max() / ... are cnet::np reductions; method entries carry no header of their own.
+            // x.sum() / x.max() / x.tolist() / ... are cnet::np functions; method entries carry no header of their own,
+            // cnet/np/reduction.h includes the others.
             if (type_name == "ndarray" && entry->cpp.find("cnet::np::") != std::string::npos) {
                 program_.headers.insert("cnet/np/reduction.h");
             }

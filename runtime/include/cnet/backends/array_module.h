@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "cnet/backends/cuda.h"
 
@@ -12,6 +13,14 @@ namespace cuda {
 namespace detail {
 inline Device DeviceOf(const Array& a) { return a.defined() ? a.device() : Device::Cpu(); }
 inline Device DeviceOf(const Variable& v) { return v.defined() ? DeviceOf(v.array()) : Device::Cpu(); }
+/// get_array_module(*xs) of a list: the device of its first element on a CUDA device, else the CPU.
+template <typename X>
+Device DeviceOf(const std::vector<X>& xs) {
+    for (const X& x : xs) {
+        if (DeviceOf(x).is_cuda()) return DeviceOf(x);
+    }
+    return Device::Cpu();
+}
 }  // namespace detail
 
 /// cuda.get_array_module(*args): cupy (the module of the first argument on a CUDA device) when any argument is

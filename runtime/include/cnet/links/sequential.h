@@ -31,10 +31,17 @@ public:
 
     Sequential() = default;
     template <typename First, typename... Rest,
-              std::enable_if_t<!std::is_base_of<Sequential, std::decay_t<First>>::value, int> = 0>
+              std::enable_if_t<!std::is_base_of<Sequential, std::decay_t<First>>::value &&
+                                   !std::is_same<std::decay_t<First>, std::vector<std::shared_ptr<Link>>>::value,
+                               int> = 0>
     explicit Sequential(First&& first, Rest&&... rest) {
         append(std::forward<First>(first));
         (append(std::forward<Rest>(rest)), ...);
+    }
+
+    /// Sequential(*layers) of a list of links.
+    explicit Sequential(const std::vector<std::shared_ptr<Link>>& links) {
+        for (const auto& link : links) append(link);
     }
 
     /// Appends a link (returned with its own type) or a function.

@@ -30,6 +30,8 @@ public:
     std::pair<Variable, Variable> operator()(const V&... cshsx) {
         return forward_flat(std::vector<Variable>{static_cast<Variable>(cshsx)...});
     }
+    /// link(*cshsx) of a list.
+    std::pair<Variable, Variable> operator()(const std::vector<Variable>& cshsx) { return forward_flat(cshsx); }
 
     std::shared_ptr<Linear> W_x, W_h_aio, W_h_f;
     int64_t in_size, state_size;
@@ -52,6 +54,8 @@ public:
     std::pair<Variable, Variable> operator()(const V&... cshsx) {
         return forward_flat(std::vector<Variable>{static_cast<Variable>(cshsx)...});
     }
+    /// link(*cshsx) of a list.
+    std::pair<Variable, Variable> operator()(const std::vector<Variable>& cshsx) { return forward_flat(cshsx); }
 
     std::shared_ptr<Linear> W_x;
     std::vector<std::shared_ptr<Linear>> W_h;  // W_h1 .. W_hn

@@ -7,6 +7,7 @@
 #include "cnet/core/array.h"
 #include "cnet/core/axis.h"
 #include "cnet/np/creation.h"
+#include "cnet/np/tolist.h"  // the header of the ndarray methods codegen names (x.sum(), x.tolist())
 
 namespace cnet {
 namespace np {

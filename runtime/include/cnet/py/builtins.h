@@ -148,6 +148,47 @@ auto zip(const A& a_items, const B& b_items, const C& c_items) {
     for (; ia != std::end(a) && ib != std::end(b) && ic != std::end(c); ++ia, ++ib, ++ic) out.emplace_back(*ia, *ib, *ic);
     return out;
 }
+/// zip(*rows): the columns of `rows`, as many as its shortest row has, each a list with one element per row
+/// (Python's tuples; cnetc types them: Note [Unpacking a list into *args]).
+template <typename T>
+std::vector<std::vector<T>> unzip(const std::vector<std::vector<T>>& rows) {
+    std::vector<std::vector<T>> columns;
+    if (rows.empty()) return columns;
+    size_t n = rows[0].size();
+    for (const auto& r : rows) n = std::min(n, r.size());
+    columns.resize(n);
+    for (const auto& r : rows) {
+        for (size_t i = 0; i < n; ++i) columns[i].push_back(r[i]);
+    }
+    return columns;
+}
+/// zip(*pairs) of tuples whose elements have one type: the columns as lists.
+template <typename T, typename... Ts, std::enable_if_t<(std::is_same_v<T, Ts> && ...), int> = 0>
+std::vector<std::vector<T>> unzip(const std::vector<std::tuple<T, Ts...>>& rows) {
+    std::vector<std::vector<T>> columns;
+    if (rows.empty()) return columns;
+    columns.resize(1 + sizeof...(Ts));
+    for (const auto& r : rows) {
+        std::apply([&](const auto&... v) {
+            size_t i = 0;
+            (columns[i++].push_back(v), ...);
+        }, r);
+    }
+    return columns;
+}
+/// zip(*pairs) of tuples of different types: a tuple of columns. Python's zip of no rows is empty, which no tuple
+/// of columns stands for: ValueError, as unpacking it (`xs, ys = zip(*pairs)`) is in Python.
+template <typename T, typename... Ts, std::enable_if_t<!(std::is_same_v<T, Ts> && ...), int> = 0>
+std::tuple<std::vector<T>, std::vector<Ts>...> unzip(const std::vector<std::tuple<T, Ts...>>& rows) {
+    CNET_CHECK_AS(ValueError, !rows.empty(), "not enough values to unpack (expected ", 1 + sizeof...(Ts), ", got 0)");
+    std::tuple<std::vector<T>, std::vector<Ts>...> columns;
+    for (const auto& r : rows) {
+        std::apply([&](auto&... column) {
+            std::apply([&](const auto&... v) { (column.push_back(v), ...); }, r);
+        }, columns);
+    }
+    return columns;
+}
 /// list(iterable): a new list of the iterable's elements (codegen passes a str as its characters, a dict as its
 /// keys).
 template <typename T, typename C>

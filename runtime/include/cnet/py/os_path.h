@@ -19,6 +19,12 @@ inline std::string join2(const std::string& a, const std::string& b) {
     return a + "/" + b;
 }
 inline std::string join(const std::string& a) { return a; }
+/// join(a, *paths) of a list.
+inline std::string join(const std::string& a, const std::vector<std::string>& paths) {
+    std::string out = a;
+    for (const std::string& p : paths) out = join2(out, p);
+    return out;
+}
 template <typename... Rest>
 std::string join(const std::string& a, const std::string& b, const Rest&... rest) {
     return join(join2(a, b), rest...);
