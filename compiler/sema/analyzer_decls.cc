@@ -5,6 +5,9 @@
 
 #include "compiler/ast/traversal.h"
 #include "compiler/diagnostics/edit_distance.h"
+#include <algorithm>
+#include <cctype>
+
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/cpp_names.h"
 #include "compiler/sema/library_bases.h"
@@ -230,10 +233,24 @@ void Analyzer::CollectModule() {
 }
 
 namespace {
-// The modules of the surface tables a program may import (for the message naming them).
-constexpr const char* kKnownModules =
-    "chainer (and its submodules), numpy, argparse, codecs, collections, copy, csv, io, json, math, matplotlib.pyplot, "
-    "os, os.path, PIL.Image, random, re, six and time";
+// The top-level modules of the surface tables a program may import, for the message naming them:
+// "chainer, argparse, ..., six and time (and their submodules)".
+std::string KnownModules(const BuiltinTable& table) {
+    std::vector<std::string> top = {"chainer"};
+    for (const std::string& path : table.ModulePaths()) {
+        const std::string first = path.substr(0, path.find('.'));
+        if (first != "builtins" && std::find(top.begin(), top.end(), first) == top.end()) top.push_back(first);
+    }
+    std::sort(top.begin() + 1, top.end(), [](const std::string& a, const std::string& b) {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                            [](char x, char y) { return std::tolower(x) < std::tolower(y); });
+    });
+    std::string out;
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == top.size() ? " and " : ", ") + top[i];
+    }
+    return out + " (and their submodules)";
+}
 }  // namespace
 
 void Analyzer::CollectImport(const ast::ImportStmt& s, const ImportScope& into) {
@@ -241,7 +258,7 @@ void Analyzer::CollectImport(const ast::ImportStmt& s, const ImportScope& into) 
         const std::string& path = alias->name();
         if (!table_.IsModule(path)) {
             Error(alias->range(),
-                  "module '" + path + "' is not available in .cnet; the known modules are " + kKnownModules);
+                  "module '" + path + "' is not available in .cnet; the known modules are " + KnownModules(table_));
             continue;
         }
         if (!alias->as_name().empty()) {
@@ -260,7 +277,7 @@ void Analyzer::CollectImportFrom(const ast::ImportFromStmt& s, const ImportScope
     if (s.level() == 0 && path == "__future__") return;  // Python 2 compatibility imports: no effect in Python 3
     if (s.level() != 0 || !table_.IsModule(path)) {
         Error(s.range(), "module '" + std::string(s.level(), '.') + path +
-                             "' is not available in .cnet; the known modules are " + kKnownModules);
+                             "' is not available in .cnet; the known modules are " + KnownModules(table_));
         return;
     }
     if (s.is_star()) {

@@ -211,6 +211,12 @@ BuiltinTable::BuiltinTable() {
     }
 }
 
+std::vector<std::string> BuiltinTable::ModulePaths() const {
+    std::vector<std::string> out;
+    for (const auto& [path, ns] : modules_) out.push_back(path);
+    return out;
+}
+
 std::optional<std::string> BuiltinTable::ModuleNamespace(const std::string& path) const {
     auto it = modules_.find(path);
     if (it == modules_.end()) return std::nullopt;

@@ -71,6 +71,8 @@ public:
     /// The C++ namespace of a known module path ("chainer.links" -> "cnet::links"), or nullopt.
     std::optional<std::string> ModuleNamespace(const std::string& path) const;
     bool IsModule(const std::string& path) const { return ModuleNamespace(path).has_value(); }
+    /// Every module path of the tables ("argparse", "chainer.links", "os.path", ...), sorted.
+    std::vector<std::string> ModulePaths() const;
     /// A function, class or constant of a module (also "builtins").
     const BuiltinEntry* Member(const std::string& module, const std::string& name) const;
     /// Names visible as attributes of a module (members and submodules), for "did you mean".
