@@ -512,7 +512,8 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
             }
             break;
         case TypeKind::kLibObject:
-            if (t->lib_type->name == "TextIOWrapper") return types::Str();  // `for line in f:`
+            // `for line in f:`, also over a file type derived from it (progressbar's bar(f))
+            if (LibDerives(t->lib_type, table_.FindType("TextIOWrapper"))) return types::Str();
             // A batch's examples, each a tuple of arrays (a list here, as batch[i]): `[x for x, _ in batch]`
             if (t->lib_type->name == "Batch") return types::List(types::Ndarray());
             if (IsLibIterator(t)) return types::LibObject(table_.FindType("Batch"));

@@ -11,7 +11,7 @@ import re
 import sys
 
 FAMILIES = ["links", "optimizers", "optimizer_hooks", "initializers", "training", "datasets", "iterators", "utils",
-            "reporter", "dataset", "serializers", "chainermn", "plot", "pil"]
+            "reporter", "dataset", "serializers", "chainermn", "plot", "pil", "nltk", "progressbar"]
 
 CPP_ONLY = {
     "cnet::training::NamedObjects": "StandardUpdater's iterator/optimizer argument: one object or a dict of them",
@@ -34,6 +34,7 @@ CPP_ONLY = {
     "cnet::training::extensions::LogEntry": "one row of LogReport's log, read by its C++ consumers",
     "cnet::ScaledInitializer": "C++ base of the scaled initializers (Initializer is the .cnet type)",
     "cnet::iterators::FinalizeOnExit": "the RAII guard behind `with SerialIterator(...) as it:`, lowered by codegen",
+    "cnet::nltk::bleu_score::Weights": "the C++ parameter type of corpus_bleu's weights: a list or a tuple of any length",
 }
 
 

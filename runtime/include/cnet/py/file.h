@@ -23,15 +23,18 @@ class File {
 public:
     File(const std::string& path, const std::string& mode, const std::optional<std::string>& encoding = std::nullopt,
          const std::optional<std::string>& errors = std::nullopt);
-    std::string read(int64_t size = -1);
+    virtual ~File() = default;
+    File(const File&) = delete;
+    File& operator=(const File&) = delete;
+    virtual std::string read(int64_t size = -1);
     /// The next line with its '\n' ("" at the end of the file).
-    std::string readline();
-    std::vector<std::string> readlines();
-    int64_t write(const std::string& text);
-    void close();
-    bool closed() const { return !stream_.is_open(); }
-    const std::string& name() const { return path_; }
-    const std::string& mode() const { return mode_; }
+    virtual std::string readline();
+    std::vector<std::string> readlines();  // by readline()
+    virtual int64_t write(const std::string& text);
+    virtual void close();
+    virtual bool closed() const { return !stream_.is_open(); }
+    virtual const std::string& name() const { return path_; }
+    virtual const std::string& mode() const { return mode_; }
 
     /// `for line in f:` reads line by line.
     class LineIterator {
@@ -58,6 +61,9 @@ public:
     };
     LineIterator begin() { return LineIterator(this); }
     LineIterator end() { return LineIterator(); }
+
+protected:
+    File() = default;  // a view over another file: no stream of its own, every operation overridden
 
 private:
     void CheckOpen(bool for_reading) const;
