@@ -652,7 +652,11 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     if (t->kind == TypeKind::kStr) return "cnet::py::chars(" + E(e) + ")";
     if (t->kind == TypeKind::kDict) return "cnet::py::keys(" + E(e) + ")";  // `for k in d`: the keys, in order
     if (t->kind == TypeKind::kLibObject && t->lib_type->name == "Batch") return E(e);  // a list of examples
-    if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) return "*" + E(e);
+    if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) {
+        const bool shared = t->kind == TypeKind::kUserClass || t->lib_type->shared;
+        if (shared && ast::Isa<ast::CallExpr>(e)) return "cnet::py::held_iterable(" + E(e) + ")";  // a temporary
+        return "*" + E(e);
+    }
     if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable) {  // `for row in a:` gives a[0], a[1], ...
         const std::string all = Temp("rows"), out = Temp("out"), i = Temp("i");
         return "[&] { const auto " + all + " = " + E(e) + "; std::vector<" + sema::CppName(t) + "> " + out +

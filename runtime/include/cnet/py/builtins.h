@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -147,6 +148,18 @@ auto zip(const A& a_items, const B& b_items, const C& c_items) {
     auto ic = std::begin(c);
     for (; ia != std::end(a) && ib != std::end(b) && ic != std::end(c); ++ia, ++ib, ++ic) out.emplace_back(*ia, *ib, *ic);
     return out;
+}
+/// What a comprehension iterates when its iterable is an object a call returns (`[l for l in open(p)]`): the
+/// object, held until the loop ends (a range-for over `*open(p)` would read it after its last handle died).
+template <typename T>
+struct HeldIterable {
+    std::shared_ptr<T> object;
+    auto begin() const { return object->begin(); }
+    auto end() const { return object->end(); }
+};
+template <typename T>
+HeldIterable<T> held_iterable(std::shared_ptr<T> object) {
+    return {std::move(object)};
 }
 /// zip(*rows): the columns of `rows`, as many as its shortest row has, each a list with one element per row
 /// (Python's tuples; cnetc types them: Note [Unpacking a list into *args]).
