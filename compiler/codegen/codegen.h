@@ -54,6 +54,8 @@ public:
     void EmitLinkClone(const ir::ClassInfo& cls);
     void EmitSerializeOverride(const ir::ClassInfo& cls);
     std::string CallableAdapter(const ir::BoundArg& arg);
+    /// `return callee(...)` of a loss function or forward called with the converted batch `args`.
+    std::string BatchCall(const ir::FunctionInfo& fn, const std::string& callee, const std::string& args);
     std::string CallFunctionObject(const ast::CallExpr& e);
 
     // ---- codegen_order.cc (Note [Evaluation order])

@@ -46,6 +46,10 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
     if (!from || !to) return code;
     if (from->kind == TypeKind::kNone && to->kind != TypeKind::kNone) return NoneOf(to);
     if (from->kind == TypeKind::kNdarray && to->kind == TypeKind::kVariable) return "cnet::as_variable(" + code + ")";
+    if (from->kind == TypeKind::kList && to->kind == TypeKind::kList && from->args[0]->kind == TypeKind::kNdarray &&
+        to->args[0]->kind == TypeKind::kVariable && !ast::Isa<ast::ListExpr>(e)) {  // (a display converts each)
+        return "cnet::as_variables(" + code + ")";  // a list of arrays given to a list of Variables
+    }
     if (sema::IsNumeric(from) && to->kind == TypeKind::kVariable) {  // `loss = 0` of a Variable: a float32 0-d constant
         return "cnet::as_variable(cnet::Array::FromScalar(" + code + ", cnet::Dtype::kFloat32))";
     }

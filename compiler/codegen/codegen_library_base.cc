@@ -267,11 +267,7 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
     }
     const std::string& name = arg.spec->name;
     if (name == "loss_func" || name == "eval_func") {
-        std::string args;
-        for (std::size_t i = 0; i < fn.params.size(); ++i) {
-            args += (i ? ", " : "") + std::string("args_.at(") + std::to_string(i) + ")";
-        }
-        return capture + "(const std::vector<cnet::Variable>& args_) { return " + callee + "(" + args + "); }";
+        return capture + "(const std::vector<cnet::Variable>& args_) { " + BatchCall(fn, callee, "args_") + " }";
     }
     if (name == "converter" && fn.params.size() >= 2) {  // Note [User converters] in sema
         const TypeRef batch = fn.params[0].type, device = fn.params[1].type;
@@ -283,9 +279,15 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
                                                                              : "device_.value()";
         std::string defaults;  // the parameters after (batch, device) keep their defaults
         for (std::size_t i = 2; i < fn.params.size(); ++i) defaults += ", " + E(*fn.params[i].default_value, fn.params[i].type);
+        const std::string converted = callee + "(" + batch_arg + ", " + device_arg + defaults + ")";
+        std::string result = "cnet::adapters::ToExample(" + converted + ")";
+        if (!fn.keyword_batch.empty()) {  // a dict: Note [Keyword batches] in cnet/core/keyword_batch.h
+            std::string names;
+            for (const std::string& n : fn.keyword_batch) names += (names.empty() ? "" : ", ") + sema::CppStringLiteral(n);
+            result = "cnet::adapters::KeywordBatch(" + converted + ", {" + names + "})";
+        }
         return capture + "(const cnet::iterators::Batch& batch_, std::optional<int> device_) -> " +
-               "std::vector<cnet::Array> { return cnet::adapters::ToExample(" + callee + "(" + batch_arg + ", " +
-               device_arg + defaults + ")); }";
+               "std::vector<cnet::Array> { return " + result + "; }";
     }
     if (name == "activate") {
         return capture + "(const cnet::Variable& x_) -> cnet::Variable { return " + callee + "(x_); }";
@@ -321,6 +323,29 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
                "(cnet::adapters::Borrow(trainer_)); }" + options + ")";
     }
     return "";
+}
+
+// The loss function's arguments from the converted batch: one Variable each, or, where a parameter is a list (a
+// converter's dict of lists: Note [Keyword batches] in cnet/core/keyword_batch.h), read in order by a BatchReader.
+std::string Generator::BatchCall(const ir::FunctionInfo& fn, const std::string& callee, const std::string& args) {
+    bool lists = false;
+    for (const ir::ParamInfo& p : fn.params) lists = lists || p.type->kind == TypeKind::kList;
+    std::string out, call;
+    if (lists) out = "cnet::adapters::BatchReader reader_(" + args + "); ";
+    for (std::size_t i = 0; i < fn.params.size(); ++i) {
+        const TypeRef& t = fn.params[i].type;
+        std::string value = args + ".at(" + std::to_string(i) + ")";
+        if (lists) {
+            const std::string arg = "arg" + std::to_string(i) + "_";
+            const std::string read = t->kind != TypeKind::kList ? (t->kind == TypeKind::kNdarray ? "array()" : "variable()")
+                                     : t->args[0]->kind == TypeKind::kNdarray ? "list<cnet::Array>()"
+                                                                              : "list<cnet::Variable>()";
+            out += "auto " + arg + " = reader_." + read + "; ";  // in order: C++ leaves argument order open
+            value = arg;
+        }
+        call += (i ? ", " : "") + value;
+    }
+    return out + "return " + callee + "(" + call + ");";
 }
 
 }  // namespace cnet::compiler::codegen

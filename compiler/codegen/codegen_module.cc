@@ -137,17 +137,11 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
     const ir::FunctionInfo* fwd = cls.Forward();
     if (cls.IsLink() && fwd != nullptr && fwd->owner == &cls && fwd->return_type->kind == TypeKind::kVariable) {
         bool all_variables = true;
-        for (const ir::ParamInfo& p : fwd->params) {
-            if (!sema::IsArrayLike(p.type)) all_variables = false;
-        }
+        for (const ir::ParamInfo& p : fwd->params) all_variables = all_variables && sema::IsBatchArgument(p.type);
         if (all_variables) {
-            std::string args;
-            for (std::size_t i = 0; i < fwd->params.size(); ++i) {
-                args += (i ? ", " : "") + std::string("args.at(") + std::to_string(i) + ")";
-            }
             w_.Line("");
-            w_.Line("cnet::Variable call(const std::vector<cnet::Variable>& args) override { return " + fwd->cpp_name +
-                    "(" + args + "); }");
+            w_.Line("cnet::Variable call(const std::vector<cnet::Variable>& args) override { " +
+                    BatchCall(*fwd, fwd->cpp_name, "args") + " }");
         }
     }
     if (cls.kind == ir::ClassInfo::Kind::kLibrary) EmitLibraryOverrides(cls);

@@ -85,6 +85,9 @@ struct FunctionInfo {
     bool is_property = false;  // `@property`: `obj.name` calls it  // returned or stored: captures by value, since the enclosing frame ends first
     /// `@training.make_extension(...)` on a module-level function (the decorator expression), else null.
     const ast::Expr* extension_decorator = nullptr;
+    /// A converter returning a dict: the loss function's parameters, the order its values are passed in
+    /// (Note [Keyword batches] in cnet/core/keyword_batch.h).
+    std::vector<std::string> keyword_batch;
     /// An instantiation of this module-level function for other argument types: its own parameters, locals,
     /// return type and C++ function over the same body (Note [Generic functions] in sema/generic_functions.cc).
     const FunctionInfo* generic_of = nullptr;

@@ -219,6 +219,8 @@ public:
     TypeRef ConverterBatchType(const ir::CallInfo& call);  // Note [User converters]
     void GiveParamType(ir::FunctionInfo& fn, ir::ParamInfo& p, const TypeRef& type);
     void TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call);
+    ir::FunctionInfo* KeywordBatchLossFunction(const ir::CallInfo& call);  // keyword_batches.cc
+    void KeywordBatchConverter(const ir::CallInfo& call, ir::FunctionInfo& converter, const ast::Expr& where);
     /// Calling an instance of a user chainer.Function subclass: `MulAdd()(x, y, z)`.
     TypeRef CallFunctionObject(const ast::CallExpr& e, const ir::ClassInfo& cls);
     /// What the runtime needs of a library subclass (Iterator.__next__, FunctionNode.forward, ...).

@@ -244,9 +244,13 @@ void Analyzer::TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call) {
                                              std::to_string(fn->params.size()) + " argument" +
                                              (fn->params.size() == 1 ? "" : "s") +
                                              (required > 2 ? ", " + std::to_string(required) + " without a default" : ""));
+    } else if (returns_known && fn->return_type->kind == TypeKind::kDict &&
+               fn->return_type->args[0]->kind == TypeKind::kStr) {
+        KeywordBatchConverter(call, *fn, *converter->value);  // keyword_batches.cc
     } else if (returns_known && !IsArraysTuple(fn->return_type) && !IsArrayLike(fn->return_type)) {
         Error(converter->value->range(), "the converter '" + fn->name + "' must return a tuple of arrays (the loss "
-                                             "function's arguments) or one array, not '" + PyName(fn->return_type) + "'");
+                                             "function's arguments), one array, or a dict of them (its keyword "
+                                             "arguments), not '" + PyName(fn->return_type) + "'");
     }
 }
 

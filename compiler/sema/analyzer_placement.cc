@@ -5,6 +5,7 @@
 #include <functional>
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "compiler/ast/traversal.h"
@@ -103,10 +104,22 @@ void Analyzer::PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body
     };
     Path p2;
     index(body, p2);
+    // Locals a nested def or lambda reads live at function scope: the closure may run after the block that
+    // assigned them has ended (seq2seq's `@make_extension def translate(trainer)` inside an `if`, run by the
+    // trainer later), and it captures them by reference.
+    std::set<const ir::VarInfo*> captured;
+    for (const auto& c : program_.closures) {
+        if (c->enclosing != &fn) continue;
+        const ast::Node* closure_body = c->def != nullptr ? static_cast<const ast::Node*>(c->def) : c->lambda;
+        ast::WalkPreorder(*closure_body, [&](const ast::Node& node) {
+            const ir::ExprInfo* info = ast::Isa<ast::NameExpr>(node) ? program_.Info(node) : nullptr;
+            if (info != nullptr && info->local != nullptr) captured.insert(info->local);
+        });
+    }
     for (auto& v : fn.locals) {
         if (v->is_param || v->in_comprehension) continue;
         v->hoisted = true;
-        if (v->check_assigned) continue;  // its flag and value live at function scope
+        if (v->check_assigned || captured.count(v.get()) != 0) continue;  // (at function scope)
         const ast::Node* def = v->first_def;
         const ast::NameExpr* target = nullptr;
         if (const auto* a = ast::DynCast<ast::AssignStmt>(def); a != nullptr && a->targets().size() == 1) {

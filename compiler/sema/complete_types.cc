@@ -55,7 +55,15 @@ void Analyzer::CheckCompleteTypes() {
         }
     };
     for (auto& cls : program_.classes) {
-        for (auto& m : cls->methods) check_fn(*m);
+        for (auto& m : cls->methods) {
+            check_fn(*m);
+            // A forward the runtime calls with a batch holding lists reads it with cnet::adapters::BatchReader.
+            for (const ir::ParamInfo& p : m->params) {
+                if (m->is_forward && p.type && p.type->kind == TypeKind::kList && IsBatchArgument(p.type)) {
+                    program_.headers.insert("cnet/core/keyword_batch.h");
+                }
+            }
+        }
         for (auto& f : cls->fields) check_field(*cls, *f);
     }
     for (auto& fn : program_.functions) check_fn(*fn);

@@ -211,6 +211,10 @@ bool IsArraysTuple(const TypeRef& t) {
     return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a); });
 }
 
+bool IsBatchArgument(const TypeRef& t) {
+    return IsArrayLike(t) || (t && t->kind == TypeKind::kList && IsArrayLike(t->args[0]));
+}
+
 bool IsNever(const TypeRef& t) { return t && t->kind == TypeKind::kNever; }
 
 TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }

@@ -154,7 +154,10 @@ bool IsValueType(const TypeRef& t);  // something that can be stored in a variab
 // A library or user class: `HSM = L.BinaryHierarchicalSoftmax` makes HSM another name for it (Note [Class
 // aliases] in types.cc).
 bool IsClassAlias(const TypeRef& t);
-bool IsArraysTuple(const TypeRef& t);  // a tuple of ndarrays / Variables (a user converter's batch or result)
+bool IsArraysTuple(const TypeRef& t);
+/// What a parameter of a loss function or forward the runtime calls with the converted batch may be: an array,
+/// or a list of arrays (a converter's dict: Note [Keyword batches] in cnet/core/keyword_batch.h).
+bool IsBatchArgument(const TypeRef& t);  // a tuple of ndarrays / Variables (a user converter's batch or result)
 
 // ---- class_choice.cc (Note [Classes chosen at run time])
 /// Classes (or choices of them) where one value is expected: the choice of them all, or null when one is no link

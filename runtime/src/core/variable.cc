@@ -16,6 +16,13 @@ Array::operator Variable() const { return as_variable(*this); }
 
 Variable as_variable(const Array& a) { return Variable(a, /*requires_grad=*/false); }
 
+std::vector<Variable> as_variables(const std::vector<Array>& arrays) {
+    std::vector<Variable> out;
+    out.reserve(arrays.size());
+    for (const Array& a : arrays) out.push_back(as_variable(a));
+    return out;
+}
+
 Variable::Variable(const Array& data, bool requires_grad) : Variable(internal::MakeShared<VariableImpl>()) {
     impl_->array = data;
     impl_->requires_grad = requires_grad;

@@ -165,6 +165,14 @@ std::vector<int64_t> SplitBounds(const std::vector<int64_t>& cuts, int64_t n) {
 
 Variable concat(const VarList& xs, int axis) { return Apply1<Concat>(xs, axis); }
 
+VarList split_axis(const Variable& x, const Array& indices_or_sections, int axis, bool force_tuple) {
+    const Array& s = indices_or_sections;
+    CNET_CHECK_AS(DtypeError, IsInteger(s.dtype()) && s.ndim() <= 1, "SplitAxis: indices_or_sections must be an int ",
+                  "or a 1-d integer array, got ", DtypeName(s.dtype()), " of shape ", s.shape());
+    if (s.ndim() == 0) return split_axis(x, s.item<int64_t>(), axis, force_tuple);
+    return split_axis(x, s.to_vector<int64_t>(), axis, force_tuple);
+}
+
 VarList split_axis(const Variable& x, const std::vector<int64_t>& indices, int axis, bool) {
     const char* label = "SplitAxis";
     ExpectAxis(label, axis, x.ndim());

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "cnet/np/math.h"
+
 namespace cnet {
 namespace py {
 
@@ -165,6 +167,14 @@ std::string slice(const std::string& v, const SliceBounds& s) {
     const std::vector<std::string> cs = chars(v);
     std::string out;
     for (int64_t i : slice_indices(s, static_cast<int64_t>(cs.size()))) out += cs[static_cast<size_t>(i)];
+    return out;
+}
+
+Array sum(const std::vector<Array>& v) {
+    Array out = Array::FromScalar(int64_t{0}, Dtype::kInt64);
+    if (v.empty()) return out;
+    out = Scalar(int64_t{0}) + v[0];
+    for (std::size_t i = 1; i < v.size(); ++i) out = out + v[i];
     return out;
 }
 

@@ -27,5 +27,13 @@ void report_values(const py::Dict<std::string, Array>& values, const std::shared
     report(observation, ObserverOf(observer));
 }
 
+void report_values(const py::Dict<std::string, double>& values, const std::shared_ptr<Link>& observer) {
+    Observation observation;
+    for (const auto& [key, value] : values) {
+        observation[key] = Variable(Array::FromScalar(value, Dtype::kFloat64), /*requires_grad=*/false);
+    }
+    report(observation, ObserverOf(observer));
+}
+
 }  // namespace reporter
 }  // namespace cnet

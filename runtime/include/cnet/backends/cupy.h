@@ -5,6 +5,7 @@
 
 #include <utility>
 
+#include "cnet/backends/array_module.h"  // xp.get_array_module (cupy's own, an ArrayModule method)
 #include "cnet/backends/cuda.h"
 #include "cnet/np/creation.h"
 #include "cnet/np/linalg.h"

@@ -125,6 +125,9 @@ std::ostream& operator<<(std::ostream& os, const Variable& v);
 /// chainer.as_variable: returns a Variable as is; wraps an array as a constant (requires_grad=False).
 Variable as_variable(const Array& a);
 inline Variable as_variable(const Variable& v) { return v; }
+/// as_variable of each array: a list of arrays where generated code wants a list of Variables.
+std::vector<Variable> as_variables(const std::vector<Array>& arrays);
+inline const std::vector<Variable>& as_variables(const std::vector<Variable>& variables) { return variables; }
 
 /// A learnable array registered to a Link. Its array is created lazily by `initialize(shape)` when the
 /// shape is not known at construction (Chainer's uninitialized parameter).

@@ -61,6 +61,9 @@ Variable dstack(const VarList& xs);
 /// Chainer v4). The result is always a list; force_tuple is accepted for Chainer's signature.
 VarList split_axis(const Variable& x, int64_t sections, int axis, bool force_tuple = true);
 VarList split_axis(const Variable& x, const std::vector<int64_t>& indices, int axis, bool force_tuple = true);
+/// indices_or_sections as a NumPy integer array (seq2seq: `numpy.cumsum(lengths[:-1])`): 1-d, the indices; 0-d,
+/// the sections. TypeError for another dtype, as Chainer's type check.
+VarList split_axis(const Variable& x, const Array& indices_or_sections, int axis, bool force_tuple = true);
 /// F.separate(x, axis=0): the slices of x along `axis`, with that axis removed (the inverse of stack).
 VarList separate(const Variable& x, int axis = 0);
 

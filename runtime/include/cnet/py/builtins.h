@@ -106,6 +106,11 @@ template <typename C>
 const C& Iterable(const C& c) {
     return c;
 }
+/// An object held by a handle (a text file: `enumerate(f)`), read as it iterates.
+template <typename T>
+T& Iterable(const std::shared_ptr<T>& object) {
+    return *object;
+}
 inline std::vector<Array> Iterable(const Array& a) {
     std::vector<Array> rows;
     for (int64_t i = 0, n = a.len(); i < n; ++i) rows.push_back(a[i]);
@@ -115,7 +120,7 @@ inline std::vector<Array> Iterable(const Array& a) {
 
 template <typename C>
 auto enumerate(const C& items, int64_t start = 0) {
-    const auto& c = internal::Iterable(items);
+    auto&& c = internal::Iterable(items);
     using T = std::decay_t<decltype(*std::begin(c))>;
     std::vector<std::tuple<int64_t, T>> out;
     int64_t i = start;
@@ -124,8 +129,8 @@ auto enumerate(const C& items, int64_t start = 0) {
 }
 template <typename A, typename B>
 auto zip(const A& a_items, const B& b_items) {
-    const auto& a = internal::Iterable(a_items);
-    const auto& b = internal::Iterable(b_items);
+    auto&& a = internal::Iterable(a_items);
+    auto&& b = internal::Iterable(b_items);
     using TA = std::decay_t<decltype(*std::begin(a))>;
     using TB = std::decay_t<decltype(*std::begin(b))>;
     std::vector<std::tuple<TA, TB>> out;
@@ -136,9 +141,9 @@ auto zip(const A& a_items, const B& b_items) {
 }
 template <typename A, typename B, typename C>
 auto zip(const A& a_items, const B& b_items, const C& c_items) {
-    const auto& a = internal::Iterable(a_items);
-    const auto& b = internal::Iterable(b_items);
-    const auto& c = internal::Iterable(c_items);
+    auto&& a = internal::Iterable(a_items);
+    auto&& b = internal::Iterable(b_items);
+    auto&& c = internal::Iterable(c_items);
     using TA = std::decay_t<decltype(*std::begin(a))>;
     using TB = std::decay_t<decltype(*std::begin(b))>;
     using TC = std::decay_t<decltype(*std::begin(c))>;
@@ -220,7 +225,7 @@ std::vector<R> map(const F& f, const C& items) {
 }
 template <typename C>
 auto reversed(const C& items) {
-    const auto& c = internal::Iterable(items);
+    auto&& c = internal::Iterable(items);
     using T = std::decay_t<decltype(*std::begin(c))>;
     std::vector<T> out(std::begin(c), std::end(c));
     std::reverse(out.begin(), out.end());
@@ -380,6 +385,9 @@ T max(const std::vector<T>& v) {
     if (v.empty()) throw ValueError("max() arg is an empty sequence");
     return *std::max_element(v.begin(), v.end());
 }
+/// sum(arrays) (NumPy scalars: `sum((s == UNK).sum() for s in data)`): Python's 0 + a0 + a1 + ..., with NumPy's
+/// broadcasting and promotion; a 0-d int64 0 for no arrays.
+Array sum(const std::vector<Array>& v);
 template <typename T>
 T sum(const std::vector<T>& v, T start = T(0)) {
     for (const T& x : v) start = start + x;

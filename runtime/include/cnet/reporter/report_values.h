@@ -22,6 +22,8 @@ namespace reporter {
 /// (`main/loss`); an observer that was never registered is an error, Chainer's KeyError.
 void report_values(const py::Dict<std::string, Variable>& values, const std::shared_ptr<Link>& observer = nullptr);
 void report_values(const py::Dict<std::string, Array>& values, const std::shared_ptr<Link>& observer = nullptr);
+/// Python floats (seq2seq's BLEU score), reported as float64 scalars.
+void report_values(const py::Dict<std::string, double>& values, const std::shared_ptr<Link>& observer = nullptr);
 
 }  // namespace reporter
 }  // namespace cnet
