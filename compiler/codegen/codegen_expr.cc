@@ -19,7 +19,8 @@ std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
         // proven of one, a Variable name proven to hold the array assigned to it (a constant Variable in C++).
         if (sema::IsChosenObject(info->narrowed_from)) {
             code = "std::static_pointer_cast<" + sema::ChosenClassCpp(info->type) + ">(" + code + ")";
-        } else if (info->type->kind == TypeKind::kNdarray) {
+        } else if (info->type->kind == TypeKind::kNdarray &&
+                   sema::StripOptional(info->narrowed_from)->kind == TypeKind::kVariable) {
             code = "(" + code + ").array()";
         } else if (!sema::IsHandle(info->type)) {
             code = "(" + code + ").value()";

@@ -77,6 +77,26 @@ TypeRef Analyzer::BoundType(ir::VarInfo& first) const {
     return bound != nullptr ? bound->type : first.type;
 }
 
+// `def get_dbpedia(vocab=None): if vocab is None: vocab = make_vocab(train)` (text_classification): a parameter
+// that is only ever None (its default; no call passes another value) takes a value assigned to it as `T | None`,
+// the type a call passing a T would give it, not a new variable; narrowing then reads it as a T where it is one.
+bool Analyzer::WidenNoneParameter(ir::VarInfo& first, const TypeRef& value) {
+    if (!first.is_param || fn_ == nullptr || !first.type || first.type->kind != TypeKind::kNone || !value ||
+        value->kind == TypeKind::kNone || IsNever(value) || !IsComplete(value)) {
+        return false;
+    }
+    for (ir::ParamInfo& p : fn_->params) {
+        if (p.name != first.name || (p.param != nullptr && p.param->annotation() != nullptr)) continue;
+        const TypeRef widened = Join(first.type, value);
+        if (!widened) return false;
+        p.type = widened;
+        first.type = widened;
+        changed_ = true;
+        return true;
+    }
+    return false;
+}
+
 bool Analyzer::FitsFirst(const ir::VarInfo& first, const TypeRef& value) {
     const TypeRef& t = first.type;
     if (!t || t->kind == TypeKind::kUnknown || !value || value->kind == TypeKind::kUnknown || IsNever(value)) {
@@ -92,6 +112,7 @@ ir::VarInfo* Analyzer::VariableFor(ir::VarInfo& first, const TypeRef& value, con
     if (ir::VarInfo* bound = SingleBinding(first); bound != nullptr && bound != &first && Join(bound->type, value)) {
         return bound;
     }
+    if (WidenNoneParameter(first, value)) return &first;
     if (FitsFirst(first, value)) return &first;
     for (ir::VarInfo* v : first.versions) {
         if (Join(v->type, value) != nullptr) return v;
