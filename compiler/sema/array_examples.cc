@@ -63,6 +63,8 @@ class Tracer {
 
     bool BatchOfArrays(const ast::Expr& batch, int depth) {
         if (depth > kMaxDepth) return false;
+        // A list of arrays given as the batch (text_classification: `concat_examples(xs, padding=-1)`).
+        if (const TypeRef t = p_.TypeOf(batch); t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kNdarray) return true;
         if (const auto* c = ast::DynCast<ast::CallExpr>(&batch)) return NextOfArrays(*c, depth);  // concat_examples(next(it))
         return ForEachBinding(batch, [&](const Binding& b) {
             if (b.loop) return IteratorOverArrays(*b.value, depth + 1);

@@ -21,6 +21,13 @@ namespace cnet {
 /// Sequential(*layers). Links among the layers are the children, named by their index among the links
 /// ("0", "1", ...), so npz keys match Chainer's. Layers take and return one variable here.
 class Sequential : public ChainList {
+    template <typename T>
+    struct IsLinkList : std::false_type {};
+    template <typename L>
+    struct IsLinkList<std::vector<std::shared_ptr<L>>> : std::true_type {};
+    template <typename T>
+    struct IsLinkList<T&> : IsLinkList<std::remove_cv_t<T>> {};
+
 public:
     using Function = std::function<Variable(const Variable&)>;
     /// One layer: a link (called through Link::call) or a function.
@@ -31,16 +38,16 @@ public:
 
     Sequential() = default;
     template <typename First, typename... Rest,
-              std::enable_if_t<!std::is_base_of<Sequential, std::decay_t<First>>::value &&
-                                   !std::is_same<std::decay_t<First>, std::vector<std::shared_ptr<Link>>>::value,
+              std::enable_if_t<!std::is_base_of<Sequential, std::decay_t<First>>::value && !IsLinkList<First>::value,
                                int> = 0>
     explicit Sequential(First&& first, Rest&&... rest) {
         append(std::forward<First>(first));
         (append(std::forward<Rest>(rest)), ...);
     }
 
-    /// Sequential(*layers) of a list of links.
-    explicit Sequential(const std::vector<std::shared_ptr<Link>>& links) {
+    /// Sequential(*layers) of a list of links (of any one link class).
+    template <typename L>
+    explicit Sequential(const std::vector<std::shared_ptr<L>>& links) {
         for (const auto& link : links) append(link);
     }
 

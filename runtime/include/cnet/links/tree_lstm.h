@@ -30,8 +30,13 @@ public:
     std::pair<Variable, Variable> operator()(const V&... cshsx) {
         return forward_flat(std::vector<Variable>{static_cast<Variable>(cshsx)...});
     }
-    /// link(*cshsx) of a list.
-    std::pair<Variable, Variable> operator()(const std::vector<Variable>& cshsx) { return forward_flat(cshsx); }
+    /// link(*cshsx) of a list (of Variables or arrays).
+    template <typename V>
+    std::pair<Variable, Variable> operator()(const std::vector<V>& cshsx) {
+        std::vector<Variable> all;
+        for (const V& v : cshsx) all.push_back(as_variable(v));
+        return forward_flat(all);
+    }
 
     std::shared_ptr<Linear> W_x, W_h_aio, W_h_f;
     int64_t in_size, state_size;
@@ -54,8 +59,13 @@ public:
     std::pair<Variable, Variable> operator()(const V&... cshsx) {
         return forward_flat(std::vector<Variable>{static_cast<Variable>(cshsx)...});
     }
-    /// link(*cshsx) of a list.
-    std::pair<Variable, Variable> operator()(const std::vector<Variable>& cshsx) { return forward_flat(cshsx); }
+    /// link(*cshsx) of a list (of Variables or arrays).
+    template <typename V>
+    std::pair<Variable, Variable> operator()(const std::vector<V>& cshsx) {
+        std::vector<Variable> all;
+        for (const V& v : cshsx) all.push_back(as_variable(v));
+        return forward_flat(all);
+    }
 
     std::shared_ptr<Linear> W_x;
     std::vector<std::shared_ptr<Linear>> W_h;  // W_h1 .. W_hn
