@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# train_seq2seq.sh CNETC REPO OUT — models/seq2seq.cnet (Chainer's seq2seq.py: NStepLSTM encoder-decoder, a
+# train_seq2seq.sh CNETC REPO OUT — models/seq2seq.cnet (seq2seq.py's structure: NStepLSTM encoder-decoder, a
 # converter returning a dict of lists of arrays, nltk's BLEU as an extension, Trainer with LogReport and
 # PrintReport) built and trained at tiny settings on the program's own translation task: the perplexity must fall
 # well below the first report's, BLEU is reported at each validation, the sample translation is printed, and
