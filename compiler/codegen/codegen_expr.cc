@@ -159,6 +159,12 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         case ast::NodeKind::kConditionalExpr: {
             const auto& c = ast::Cast<ast::ConditionalExpr>(e);
             const TypeRef t = TypeOf(e);
+            if (t->kind == TypeKind::kOptional && !sema::IsHandle(t)) {
+                // `None if ... else x`: both branches made the optional (std::nullopt and x differ in C++).
+                const std::string opt = sema::CppName(t);
+                return "(" + Truth(c.test()) + " ? " + opt + "(" + E(c.body(), t) + ") : " + opt + "(" +
+                       E(c.orelse(), t) + "))";
+            }
             return "(" + Truth(c.test()) + " ? " + E(c.body(), t) + " : " + E(c.orelse(), t) + ")";
         }
         case ast::NodeKind::kCallExpr:
