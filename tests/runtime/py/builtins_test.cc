@@ -42,6 +42,16 @@ TEST(PyBuiltinsTest, ZeroDimensionalArrayIsNotIterable) {
     EXPECT_THROW(zip(std::vector<int64_t>{1}, Array::FromScalar(1.0, Dtype::kFloat32)), Error);
 }
 
+// `x in (a, b)`: Python compares with each element; one of another type is never equal (19 in (19, 'a')).
+TEST(PyBuiltinsTest, InATuple) {
+    EXPECT_TRUE(contains(std::make_tuple(int64_t{19}, int64_t{26}), int64_t{26}));
+    EXPECT_FALSE(contains(std::make_tuple(int64_t{19}, int64_t{26}), int64_t{20}));
+    EXPECT_TRUE(contains(std::make_tuple(int64_t{1}, std::string("a")), std::string("a")));
+    EXPECT_FALSE(contains(std::make_tuple(std::string("19")), int64_t{19}));
+    EXPECT_TRUE(contains(std::make_tuple(1.5, int64_t{2}), int64_t{2}));
+    EXPECT_FALSE(contains(std::tuple<>(), int64_t{0}));
+}
+
 }  // namespace
 }  // namespace py
 }  // namespace cnet

@@ -411,6 +411,26 @@ bool contains(const C& c, const T& v) {
     return std::find(std::begin(c), std::end(c), v) != std::end(c);
 }
 inline bool contains(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
+/// Whether `a == b` compiles (an element of another type than the value is never equal to it, as in Python).
+template <typename A, typename B, typename = void>
+struct EqualityComparable : std::false_type {};
+template <typename A, typename B>
+struct EqualityComparable<A, B, std::void_t<decltype(std::declval<const A&>() == std::declval<const B&>())>>
+    : std::true_type {};
+/// `x in (a, b)`: a tuple's elements, each compared in turn.
+template <typename T, typename... Ts>
+bool contains(const std::tuple<Ts...>& t, const T& v) {
+    return std::apply(
+        [&](const auto&... e) {
+            return (false || ... || [&](const auto& x) {
+                if constexpr (EqualityComparable<std::decay_t<decltype(x)>, T>::value)
+                    return static_cast<bool>(x == v);
+                else
+                    return false;
+            }(e));
+        },
+        t);
+}
 
 }  // namespace py
 }  // namespace cnet
