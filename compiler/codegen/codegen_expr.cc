@@ -215,6 +215,9 @@ std::string Generator::Name(const ast::NameExpr& e) {
     const TypeRef t = info->type;
     if (t->kind == TypeKind::kLibFunction) return FunctionValue(*t->entry);
     if (t->kind == TypeKind::kUserFunction) return t->function->cpp_name;
+    if (e.id() == "__file__") {  // Python's __file__ of a script: its path (`cnetc build` gives the absolute one)
+        return "std::string(" + sema::CppStringLiteral(options_.line_file.empty() ? program_.file_name : options_.line_file) + ")";
+    }
     return sema::CppIdentifier(e.id());
 }
 

@@ -200,6 +200,7 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
         if (!b->header.empty()) program_.headers.insert(b->header);
         return types::LibFunction(b);
     }
+    if (id == "__file__") return types::Str();  // the .cnet file's absolute path (codegen: Generator::Name)
     static const std::map<std::string, std::string> kUnsupported = {
         {"exec", "'exec' is not supported in .cnet"},
         {"eval", "'eval' is not supported in .cnet"},

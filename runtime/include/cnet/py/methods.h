@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -24,19 +25,19 @@ inline std::string join(const std::string& sep, const std::vector<std::string>& 
     return out;
 }
 
-/// s.split() (runs of whitespace, no empty parts) and s.split(sep) (every occurrence, empty parts kept). An empty
-/// `sep` stands for None (Python raises ValueError for an empty separator).
-inline std::vector<std::string> split(const std::string& s, const std::string& sep = std::string(), int64_t maxsplit = -1) {
+/// s.split(sep=None, maxsplit=-1): with no sep, runs of whitespace, no empty parts (after maxsplit splits the rest
+/// is one part, its trailing whitespace kept, as in Python); with sep, every occurrence, empty parts kept.
+/// ValueError("empty separator") for sep == "", as Python.
+inline std::vector<std::string> split(const std::string& s, const std::optional<std::string>& sep = std::nullopt,
+                                      int64_t maxsplit = -1) {
     std::vector<std::string> out;
-    if (sep.empty()) {
+    if (!sep) {
         std::size_t i = 0;
         while (true) {
             while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
             if (i >= s.size()) break;
             if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
-                std::size_t end = s.size();
-                while (end > i && std::isspace(static_cast<unsigned char>(s[end - 1]))) --end;
-                out.push_back(s.substr(i, end - i));
+                out.push_back(s.substr(i));
                 break;
             }
             std::size_t j = i;
@@ -46,12 +47,13 @@ inline std::vector<std::string> split(const std::string& s, const std::string& s
         }
         return out;
     }
+    if (sep->empty()) throw ValueError("empty separator");
     std::size_t start = 0;
     while (true) {
-        const std::size_t at = s.find(sep, start);
+        const std::size_t at = s.find(*sep, start);
         if (at == std::string::npos || (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit)) break;
         out.push_back(s.substr(start, at - start));
-        start = at + sep.size();
+        start = at + sep->size();
     }
     out.push_back(s.substr(start));
     return out;
