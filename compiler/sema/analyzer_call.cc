@@ -197,7 +197,7 @@ TypeRef Analyzer::ZipOfRows(const TypeRef& rows, const ast::Expr& arg) {
 // `cuda.get_array_module(*batch)`, `F.add(*xs)`, `TupleDataset(*arrays)`: a list, as the only argument of a
 // library `*args` parameter, is passed to the C++ as the list itself (chainer.functions as one cnet::VarList),
 // which every such row takes (tests/surface compiles that form for every row with a typed `*args`). Its elements
-// must be what `*args` takes. zip(*rows) is typed in Zip().
+// must be what `*args` takes. zip(*rows) is typed in ZipOfRows().
 void Analyzer::StarredList(const ast::StarredExpr& star, const ir::BoundArg& arg, const std::string& what) {
     const TypeRef t = StripOptional(Expr(star.value()));
     if (t->kind == TypeKind::kUnknown) return;

@@ -63,7 +63,14 @@ public:
     /// A list parameter: its length, then its elements.
     template <typename T>
     std::vector<T> list() {
-        const int64_t n = Next("a list's length").array().template item<int64_t>();
+        // A list parameter is given only by a converter's dict: anything else here is a batch of another form.
+        const Array length = Next("a list's length").array();
+        if (length.ndim() != 0 || length.dtype() != Dtype::kInt64 ||
+            length.template item<int64_t>() > static_cast<int64_t>(args_.size() - next_)) {
+            throw py::TypeError("the loss function takes a list of arrays, which only a converter returning a dict "
+                                "of lists gives (Note [Keyword batches]); this batch holds arrays");
+        }
+        const int64_t n = length.template item<int64_t>();
         std::vector<T> out;
         for (int64_t i = 0; i < n; ++i) {
             if constexpr (std::is_same_v<T, Array>) {
