@@ -5,6 +5,9 @@
 #include <cstddef>
 #include <initializer_list>
 #include <map>
+#include <sstream>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -16,6 +19,31 @@ namespace py {
 
 /// Entries in insertion order plus a key -> position index, so lookups stay logarithmic for large dicts
 /// (a vocabulary). Erasing shifts the later positions: O(n), as rare as `del d[k]` is.
+namespace dict_keys {
+/// repr() of a dict key for KeyError's message: a str quoted as Python quotes it, a number as printed.
+inline std::string KeyRepr(const std::string& key) {
+    const char quote = key.find('\'') != std::string::npos && key.find('"') == std::string::npos ? '"' : '\'';
+    std::string out(1, quote);
+    for (char c : key) {
+        if (c == quote || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + quote;
+}
+template <typename K>
+std::string KeyRepr(const K& key) {
+    if constexpr (std::is_same_v<K, bool>) {
+        return key ? "True" : "False";
+    } else if constexpr (std::is_arithmetic_v<K>) {
+        std::ostringstream out;
+        out << key;
+        return out.str();
+    } else {
+        return "(a key of the dict)";
+    }
+}
+}  // namespace dict_keys
+
 template <typename K, typename V>
 class Dict {
 public:
@@ -79,7 +107,7 @@ public:
 private:
     std::size_t position(const K& key) const {
         auto it = index_.find(key);
-        if (it == index_.end()) throw KeyError("dict has no such key");
+        if (it == index_.end()) throw KeyError(dict_keys::KeyRepr(key));  // Python's message: the key's repr
         return it->second;
     }
 
