@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # quickstart.sh — the README's first command: installs everything, builds cnet, compiles the default model
-# (models/mlp.cnet, Chainer's MNIST example) with cnetc and trains it on Fashion-MNIST.
+# (models/mlp.cnet, trained as Chainer's MNIST example trains) with cnetc and trains it on Fashion-MNIST.
 # Usage: bash tools/quickstart.sh [MODEL_ARGS...]   (default: --epoch 3 --out result/mlp)
 set -euo pipefail
 cd "$(dirname "$0")/.."
