@@ -29,6 +29,16 @@ const CallInfo* Program::Call(const ast::Node& e) const {
     return FindFact(facts != instance_facts.end() ? &facts->second.calls : nullptr, calls, e);
 }
 
+std::vector<const ast::Stmt*> Program::Body(const FunctionInfo& fn) const {
+    std::vector<const ast::Stmt*> body;
+    if (fn.def != nullptr) {
+        for (const ast::StmtPtr& s : fn.def->body()) body.push_back(s.get());
+    } else if (&fn == entry) {
+        body = script;
+    }
+    return body;
+}
+
 ExprInfo& Program::ExprSlot(const ast::Node& e) {
     return instance != nullptr ? instance_facts[instance].exprs[&e] : exprs[&e];
 }

@@ -247,6 +247,8 @@ struct Program {
     const ExprInfo* Info(const ast::Node& e) const;
     TypeRef TypeOf(const ast::Node& e) const;
     const CallInfo* Call(const ast::Node& e) const;
+    /// The statements of `fn`'s body (a script's top-level statements for the script's entry function).
+    std::vector<const ast::Stmt*> Body(const FunctionInfo& fn) const;
     ExprInfo& ExprSlot(const ast::Node& e);
     CallInfo& CallSlot(const ast::Node& e);
     void ClearFacts();

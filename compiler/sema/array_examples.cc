@@ -47,16 +47,6 @@ struct Binding {
 };
 
 // The statements of `fn`'s body (the script's for the entry point made of it).
-std::vector<const ast::Stmt*> BodyOf(const ir::Program& p, const ir::FunctionInfo& fn) {
-    std::vector<const ast::Stmt*> body;
-    if (fn.def != nullptr) {
-        for (const ast::StmtPtr& s : fn.def->body()) body.push_back(s.get());
-    } else if (&fn == p.entry) {
-        body = p.script;
-    }
-    return body;
-}
-
 class Tracer {
   public:
     Tracer(const ir::Program& p, const std::vector<const ast::Stmt*>& body) : p_(p), body_(body) {}
@@ -156,7 +146,7 @@ class Tracer {
         if (depth > kMaxDepth) return false;
         bool any = false, all = true;
         auto visit = [&](const ir::FunctionInfo& fn) {
-            const std::vector<const ast::Stmt*> body = BodyOf(p_, fn);
+            const std::vector<const ast::Stmt*> body = p_.Body(fn);
             for (const ast::Stmt* s : body) {
                 ast::WalkPreorder(*s, [&](const ast::Node& n) {
                     const auto* c = ast::DynCast<ast::CallExpr>(&n);
@@ -290,7 +280,7 @@ std::optional<bool> Analyzer::ExamplesAreArrays(const ast::Expr& e) {
 bool Analyzer::SettleArrayExamples() {
     bool changed = false;
     for (const auto& [e, fn] : example_exprs_) {
-        const std::vector<const ast::Stmt*> body = BodyOf(program_, *fn);
+        const std::vector<const ast::Stmt*> body = program_.Body(*fn);
         Tracer tracer(program_, body);
         bool arrays = false;
         if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(e)) {

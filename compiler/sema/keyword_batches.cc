@@ -11,6 +11,7 @@
 #include "compiler/ast/collection_expr.h"
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
+#include "compiler/sema/optimizer_setup.h"
 
 namespace cnet::compiler::sema {
 
@@ -62,26 +63,8 @@ ir::FunctionInfo* Analyzer::KeywordBatchLossFunction(const ir::CallInfo& call) {
         }
         if (a.spec->name == "optimizer") optimizer = a.value;
     }
-    const ir::ExprInfo* oi = optimizer != nullptr ? program_.Info(*optimizer) : nullptr;
-    if (oi == nullptr || oi->local == nullptr || fn_ == nullptr) return nullptr;
-    std::vector<const ast::Stmt*> body;
-    if (fn_->def != nullptr) {
-        for (const ast::StmtPtr& s : fn_->def->body()) body.push_back(s.get());
-    } else if (fn_ == program_.entry) {
-        body = program_.script;
-    }
-    const ast::Expr* target = nullptr;
-    for (const ast::Stmt* s : body) {  // `optimizer.setup(model)`
-        ast::WalkPreorderWhile(*s, [&](const ast::Node& n) {
-            const auto* c = ast::DynCast<ast::CallExpr>(&n);
-            const auto* a = c != nullptr ? ast::DynCast<ast::AttributeExpr>(&c->func()) : nullptr;
-            if (a != nullptr && a->attr() == "setup" && c->args().size() == 1 && program_.Info(a->value()) != nullptr &&
-                program_.Info(a->value())->local == oi->local) {
-                target = c->args()[0].get();
-            }
-            return !ast::IsNestedScope(n);
-        });
-    }
+    const ast::Expr* target =
+        optimizer != nullptr && fn_ != nullptr ? OptimizerSetupTarget(program_, *optimizer, *fn_) : nullptr;
     const TypeRef t = target != nullptr ? StripOptional(program_.TypeOf(*target)) : nullptr;
     if (!t || t->kind != TypeKind::kUserClass) return nullptr;
     return const_cast<ir::FunctionInfo*>(t->user_class->Forward());

@@ -8,6 +8,7 @@
 #include "compiler/ast/expr.h"
 #include "compiler/ast/postfix_expr.h"
 #include "compiler/ast/stmt.h"
+#include "compiler/sema/optimizer_setup.h"
 #include "compiler/sema/shape_check.h"
 
 namespace cnet::compiler::sema::shapes {
@@ -69,7 +70,7 @@ const std::map<const ir::VarInfo*, std::vector<Source>>& ShapeChecker::Sources(c
             return true;
         });
     };
-    for (const ast::Stmt* s : BodyStmts(fn)) scan(*s, false);
+    for (const ast::Stmt* s : p_.Body(fn)) scan(*s, false);
     return out;
 }
 
@@ -379,23 +380,7 @@ const ir::ClassInfo* ShapeChecker::Constructed(const ast::Expr& e, const ir::Fun
 
 /// The optimizer `opt`'s target: `opt.setup(model)` in `fn`.
 const ast::Expr* ShapeChecker::SetupTarget(const ast::Expr& opt, const ir::FunctionInfo& fn) {
-    const ir::ExprInfo* oi = p_.Info(opt);
-    if (oi == nullptr || oi->local == nullptr) return nullptr;
-    const ast::Expr* target = nullptr;
-    int count = 0;
-    for (const ast::Stmt* s : BodyStmts(fn)) {
-        ast::WalkPreorderWhile(*s, [&](const ast::Node& n) {
-            const auto* c = ast::DynCast<ast::CallExpr>(&n);
-            const auto* a = c != nullptr ? ast::DynCast<ast::AttributeExpr>(&c->func()) : nullptr;
-            if (a != nullptr && a->attr() == "setup" && c->args().size() == 1 && p_.Info(a->value()) != nullptr &&
-                p_.Info(a->value())->local == oi->local) {
-                target = c->args()[0].get();
-                ++count;
-            }
-            return !ast::IsNestedScope(n);
-        });
-    }
-    return count == 1 ? target : nullptr;
+    return OptimizerSetupTarget(p_, opt, fn);
 }
 
 }  // namespace cnet::compiler::sema::shapes

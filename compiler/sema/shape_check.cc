@@ -38,7 +38,7 @@ namespace cnet::compiler::sema::shapes {
 
 void ShapeChecker::Run() {
     for (const ir::FunctionInfo* fn : AllFunctions()) {
-        for (const ast::Stmt* s : BodyStmts(*fn)) {
+        for (const ast::Stmt* s : p_.Body(*fn)) {
             ast::WalkPreorderWhile(*s, [&](const ast::Node& n) {
                 if (const auto* c = ast::DynCast<ast::CallExpr>(&n)) enclosing_[c] = fn;
                 return true;
@@ -63,16 +63,6 @@ std::vector<const ir::FunctionInfo*> ShapeChecker::AllFunctions() const {
         if (fn->generic_of == nullptr) out.push_back(fn.get());
     }
     if (p_.entry != nullptr && p_.entry == p_.script_function.get()) out.push_back(p_.entry);
-    return out;
-}
-
-std::vector<const ast::Stmt*> ShapeChecker::BodyStmts(const ir::FunctionInfo& fn) const {
-    std::vector<const ast::Stmt*> out;
-    if (fn.def == nullptr) {
-        if (&fn == p_.entry) out = p_.script;
-        return out;
-    }
-    for (const ast::StmtPtr& s : fn.def->body()) out.push_back(s.get());
     return out;
 }
 
@@ -217,7 +207,7 @@ void ShapeChecker::Check(Ctx& ctx) {
             }
             return true;
     };
-    for (const ast::Stmt* s : BodyStmts(*ctx.fn)) ast::WalkPreorderWhile(*s, visit);
+    for (const ast::Stmt* s : p_.Body(*ctx.fn)) ast::WalkPreorderWhile(*s, visit);
 }
 
 void ShapeChecker::Report(const ast::Node& at, const std::string& message, const Ctx& ctx) {

@@ -58,7 +58,6 @@ public:
 
 private:
     std::vector<const ir::FunctionInfo*> AllFunctions() const;
-    std::vector<const ast::Stmt*> BodyStmts(const ir::FunctionInfo& fn) const;
     const ast::StmtList& Body(const ir::FunctionInfo& fn) const;
 
     struct LinkCtor {

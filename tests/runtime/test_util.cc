@@ -2,12 +2,30 @@
 #include "test_util.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 #include "cnet/np/math.h"
 
 namespace cnet {
 namespace testing_util {
+
+SavedEnvironment::SavedEnvironment(std::initializer_list<const char*> names) {
+    for (const char* name : names) {
+        const char* value = std::getenv(name);
+        saved_.emplace_back(name, value != nullptr ? std::optional<std::string>(value) : std::nullopt);
+    }
+}
+
+SavedEnvironment::~SavedEnvironment() {
+    for (const auto& [name, value] : saved_) {
+        if (value) {
+            ::setenv(name.c_str(), value->c_str(), 1);
+        } else {
+            ::unsetenv(name.c_str());
+        }
+    }
+}
 
 Array Arr(std::initializer_list<double> values, const Shape& shape, Dtype dtype) {
     return Array::FromVector(std::vector<double>(values), shape).astype(dtype, false);

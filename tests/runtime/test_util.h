@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "cnet/core/array.h"
@@ -21,6 +24,18 @@ Array Arange(int64_t n, const Shape& shape, Dtype dtype = Dtype::kFloat32);
 /// Deterministic uniform values in [lo, hi) (float64 by default, for gradient checks).
 Array Uniform(const Shape& shape, double lo = -1.0, double hi = 1.0, Dtype dtype = Dtype::kFloat64,
               uint64_t seed = 1);
+
+/// Environment variables restored when it is destroyed (tests that set $TMPDIR, $CHAINER_DATASET_ROOT, ...).
+class SavedEnvironment {
+public:
+    explicit SavedEnvironment(std::initializer_list<const char*> names);
+    ~SavedEnvironment();
+    SavedEnvironment(const SavedEnvironment&) = delete;
+    SavedEnvironment& operator=(const SavedEnvironment&) = delete;
+
+private:
+    std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+};
 
 /// Asserts same shape and |a - b| <= atol + rtol * |b| elementwise, printing both arrays on failure.
 ::testing::AssertionResult AllClose(const Array& actual, const Array& expected, double atol = 1e-5,

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cnet/py/errors.h"
+#include "test_util.h"
 
 namespace cnet {
 namespace {
@@ -24,25 +25,15 @@ const char kDbpediaMd5[] = "0e5bf2722354cd10730544859f647751";
 class DownloadTest : public ::testing::Test {
  protected:
     void SetUp() override {
-        for (const char* v : {"CHAINER_DATASET_ROOT", "HOME"}) {
-            const char* old = std::getenv(v);
-            saved_.emplace_back(v, old != nullptr ? std::optional<std::string>(old) : std::nullopt);
-        }
         root_ = fs::temp_directory_path() / ("cnet_download_test_" + std::to_string(::getpid()));
         fs::create_directories(root_);
         ::setenv("CHAINER_DATASET_ROOT", (root_ / "data").c_str(), 1);
     }
     void TearDown() override {
         dataset::internal::reset_dataset_root();
-        for (const auto& [name, value] : saved_) {
-            if (value)
-                ::setenv(name.c_str(), value->c_str(), 1);
-            else
-                ::unsetenv(name.c_str());
-        }
         fs::remove_all(root_);
     }
-    std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+    testing_util::SavedEnvironment saved_{"CHAINER_DATASET_ROOT", "HOME"};
     fs::path root_;
 };
 

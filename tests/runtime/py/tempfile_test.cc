@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cnet/py/errors.h"
+#include "test_util.h"
 
 namespace cnet {
 namespace py {
@@ -22,24 +23,12 @@ namespace fs = std::filesystem;
 class TempfileTest : public ::testing::Test {
  protected:
     void SetUp() override {
-        for (const char* v : {"TMPDIR", "TEMP", "TMP"}) {
-            const char* old = std::getenv(v);
-            saved_.emplace_back(v, old != nullptr ? std::optional<std::string>(old) : std::nullopt);
-            ::unsetenv(v);
-        }
+        for (const char* v : {"TMPDIR", "TEMP", "TMP"}) ::unsetenv(v);
         root_ = fs::temp_directory_path() / ("cnet_tempfile_test_" + std::to_string(::getpid()));
         fs::create_directories(root_);
     }
-    void TearDown() override {
-        for (const auto& [name, value] : saved_) {
-            if (value)
-                ::setenv(name.c_str(), value->c_str(), 1);
-            else
-                ::unsetenv(name.c_str());
-        }
-        fs::remove_all(root_);
-    }
-    std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+    void TearDown() override { fs::remove_all(root_); }
+    testing_util::SavedEnvironment saved_{"TMPDIR", "TEMP", "TMP"};
     fs::path root_;
 };
 
