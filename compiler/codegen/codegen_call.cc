@@ -111,7 +111,8 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
             if (ast::Isa<ast::TupleExpr>(*a.value) || ast::Isa<ast::ListExpr>(*a.value)) {
                 code = "cnet::VarList" + code.substr(code.find('{'));
             } else if ((ast::Isa<ast::NameExpr>(*a.value) || ast::Isa<ast::AttributeExpr>(*a.value)) &&
-                       code.find('(') == std::string::npos) {  // (not a conversion's temporary: as_variables(xs))
+                       sema::SameType(TypeOf(*a.value), sema::types::List(sema::types::Variable()))) {
+                // (a list of arrays is converted by as_variables into a temporary: evaluated once below)
                 code = "cnet::VarList(" + code + ".begin(), " + code + ".end())";
             } else {  // evaluated once: a call's or a comprehension's result is a temporary
                 code = "[](const auto& seq_) { return cnet::VarList(seq_.begin(), seq_.end()); }(" + code + ")";

@@ -209,15 +209,8 @@ void Generator::For(const ast::ForStmt& s) {
         return;
     }
     const TypeRef elem = TypeOf(s.target());
-    std::string iter = Iterable(s.iter(), elem);
-    const TypeRef iterable = sema::StripOptional(TypeOf(s.iter()));
-    if ((iterable->kind == TypeKind::kUserClass || iterable->kind == TypeKind::kLibObject) &&
-        ast::Isa<ast::CallExpr>(s.iter())) {
-        // `for b in Countdown(3):` loops over *object; a temporary's handle would die before the loop runs.
-        const std::string held = Temp("iterable");
-        w_.Line("const auto " + held + " = " + E(s.iter()) + ";");
-        iter = "*" + held;
-    }
+    // (`for b in Countdown(3):`: Iterable holds an object a call returns for the loop, cnet::py::held_iterable)
+    const std::string iter = Iterable(s.iter(), elem);
     if (const auto* n = ast::DynCast<ast::NameExpr>(&s.target())) {
         const ir::ExprInfo* info = program_.Info(*n);
         const ir::VarInfo* v = info != nullptr ? info->local : nullptr;

@@ -289,6 +289,7 @@ public:
     TypeRef BoundType(ir::VarInfo& first) const;
     /// Whether `value` may be stored in the name's first variable (as it always was before versions).
     bool WidenNoneParameter(ir::VarInfo& first, const TypeRef& value);
+    bool WidenNoneParameter(ir::FunctionInfo& fn, ir::ParamInfo& p, const TypeRef& value);
     static bool FitsFirst(const ir::VarInfo& first, const TypeRef& value);
     /// The variable `name = value` stores into: the one the name is bound to, its first, a version of that type
     /// or a new version; the first where the name cannot be rebound (its old diagnostics stand).

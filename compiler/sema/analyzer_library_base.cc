@@ -203,17 +203,12 @@ TypeRef Analyzer::ConverterBatchType(const ir::CallInfo& call) {
 
 // A parameter of a user function the library calls, untyped so far, gets the type the library passes.
 void Analyzer::GiveParamType(ir::FunctionInfo& fn, ir::ParamInfo& p, const TypeRef& type) {
-    TypeRef given = type;
     // `def convert_seq(batch, device=None)` given the updater's device: `int | None`.
-    if (p.type && p.type->kind == TypeKind::kNone && p.param != nullptr && p.param->annotation() == nullptr) {
-        given = Join(p.type, type);
-        if (!given || SameType(given, p.type)) return;
-    } else if (p.type && p.type->kind != TypeKind::kUnknown) {
-        return;
-    }
-    p.type = given;
+    if (WidenNoneParameter(fn, p, type)) return;
+    if (p.type && p.type->kind != TypeKind::kUnknown) return;
+    p.type = type;
     changed_ = true;
-    if (ir::VarInfo* v = fn.FindLocal(p.name)) v->type = given;
+    if (ir::VarInfo* v = fn.FindLocal(p.name)) v->type = type;
 }
 
 // After the arguments of a call taking iterator= and converter=: the user converter's parameter types, or the

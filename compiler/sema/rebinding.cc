@@ -81,20 +81,24 @@ TypeRef Analyzer::BoundType(ir::VarInfo& first) const {
 // that is only ever None (its default; no call passes another value) takes a value assigned to it as `T | None`,
 // the type a call passing a T would give it, not a new variable; narrowing then reads it as a T where it is one.
 bool Analyzer::WidenNoneParameter(ir::VarInfo& first, const TypeRef& value) {
-    if (!first.is_param || fn_ == nullptr || !first.type || first.type->kind != TypeKind::kNone || !value ||
-        value->kind == TypeKind::kNone || IsNever(value) || !IsComplete(value)) {
-        return false;
-    }
+    if (!first.is_param || fn_ == nullptr || !value || !IsComplete(value)) return false;
     for (ir::ParamInfo& p : fn_->params) {
-        if (p.name != first.name || (p.param != nullptr && p.param->annotation() != nullptr)) continue;
-        const TypeRef widened = Join(first.type, value);
-        if (!widened) return false;
-        p.type = widened;
-        first.type = widened;
-        changed_ = true;
-        return true;
+        if (p.name == first.name) return WidenNoneParameter(*fn_, p, value);
     }
     return false;
+}
+
+bool Analyzer::WidenNoneParameter(ir::FunctionInfo& fn, ir::ParamInfo& p, const TypeRef& value) {
+    if (!p.type || p.type->kind != TypeKind::kNone || (p.param != nullptr && p.param->annotation() != nullptr) ||
+        !value || value->kind == TypeKind::kNone || IsNever(value)) {
+        return false;
+    }
+    const TypeRef widened = Join(p.type, value);
+    if (!widened) return false;
+    p.type = widened;
+    if (ir::VarInfo* v = fn.FindLocal(p.name)) v->type = widened;
+    changed_ = true;
+    return true;
 }
 
 bool Analyzer::FitsFirst(const ir::VarInfo& first, const TypeRef& value) {
