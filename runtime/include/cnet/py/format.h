@@ -23,6 +23,7 @@ namespace py {
 /// Python's None.
 struct NoneType {};
 constexpr NoneType None{};
+class Object;  // cnet/py/object.h: a value typed at run time, in containers shown by its repr as Python shows it
 
 /// repr(float): the shortest string that round-trips ("0.1", "1e-05", "1.0", "inf").
 std::string repr(double v);
@@ -70,7 +71,7 @@ std::string str(const std::shared_ptr<T>& p);
 template <typename T>
 std::string repr_item(const T& v) {
     if constexpr (std::is_same<T, std::string>::value || std::is_same<T, Dtype>::value ||
-                  std::is_same<T, Array>::value) {
+                  std::is_same<T, Array>::value || std::is_same<T, Object>::value) {
         return repr(v);
     }
     else return str(v);
@@ -139,6 +140,7 @@ std::string format_value(const T& v, const std::string& spec) {
     else return format_value(str(v), spec);
 }
 std::string format_value(const Variable& v, const std::string& spec);
+std::string format_value(const Object& o, const std::string& spec);  // as the kind it holds
 std::string format_value(const Array& a, const std::string& spec);
 
 /// A formatted argument of str.format: its str() and a formatter for specs.

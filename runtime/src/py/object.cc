@@ -1,0 +1,302 @@
+// object.cc — cnet::py::Object: Python's semantics of a value typed at run time (Note [Values typed at run time]).
+#include "cnet/py/object.h"
+
+#include <cmath>
+
+#include "cnet/py/builtins.h"
+
+namespace cnet {
+namespace py {
+namespace {
+
+bool IsNumber(Object::Kind k) { return k == Object::Kind::kBool || k == Object::Kind::kInt || k == Object::Kind::kFloat; }
+
+// The rank of a kind in the dict-key order: all numbers compare by value, so they share one.
+int KeyRank(Object::Kind k) {
+    switch (k) {
+        case Object::Kind::kNone: return 0;
+        case Object::Kind::kBool:
+        case Object::Kind::kInt:
+        case Object::Kind::kFloat: return 1;
+        case Object::Kind::kStr: return 2;
+        case Object::Kind::kTuple: return 3;
+        case Object::Kind::kList: return 4;
+        case Object::Kind::kDict: return 5;
+    }
+    return 6;
+}
+
+std::string JoinItems(const Object::Items& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + repr(items[i]);
+    return out;
+}
+
+}  // namespace
+
+Object Object::List(Items items) {
+    Object o;
+    o.kind_ = Kind::kList;
+    o.items_ = std::make_shared<const Items>(std::move(items));
+    return o;
+}
+
+Object Object::Tuple(Items items) {
+    Object o;
+    o.kind_ = Kind::kTuple;
+    o.items_ = std::make_shared<const Items>(std::move(items));
+    return o;
+}
+
+const char* Object::type_name() const {
+    switch (kind_) {
+        case Kind::kNone: return "NoneType";
+        case Kind::kBool: return "bool";
+        case Kind::kInt: return "int";
+        case Kind::kFloat: return "float";
+        case Kind::kStr: return "str";
+        case Kind::kList: return "list";
+        case Kind::kTuple: return "tuple";
+        case Kind::kDict: return "dict";
+    }
+    return "object";
+}
+
+void Object::Expected(const char* wanted) const {
+    throw TypeError(std::string("expected ") + wanted + ", got " + type_name());
+}
+
+bool Object::as_bool() const {
+    if (kind_ != Kind::kBool) Expected("bool");
+    return int_ != 0;
+}
+
+int64_t Object::as_int() const {
+    if (kind_ != Kind::kInt && kind_ != Kind::kBool) Expected("int");
+    return int_;
+}
+
+double Object::as_float() const {
+    if (kind_ == Kind::kFloat) return float_;
+    if (kind_ == Kind::kInt || kind_ == Kind::kBool) return static_cast<double>(int_);
+    Expected("float");
+}
+
+const std::string& Object::as_str() const {
+    if (kind_ != Kind::kStr) Expected("str");
+    return *str_;
+}
+
+const Object::Items& Object::as_list() const {
+    if (kind_ != Kind::kList) Expected("list");
+    return *items_;
+}
+
+const Object::Items& Object::as_tuple() const {
+    if (kind_ != Kind::kTuple) Expected("tuple");
+    return *items_;
+}
+
+const Object::Mapping& Object::as_dict() const {
+    if (kind_ != Kind::kDict) Expected("dict");
+    return *dict_;
+}
+
+Object::Items Object::iterate() const {
+    switch (kind_) {
+        case Kind::kList:
+        case Kind::kTuple: return *items_;
+        case Kind::kDict: {
+            Items keys;
+            for (const auto& kv : *dict_) keys.push_back(kv.first);
+            return keys;
+        }
+        case Kind::kStr: {
+            Items out;
+            for (const std::string& c : chars(*str_)) out.push_back(Object(c));
+            return out;
+        }
+        default: throw TypeError(std::string("'") + type_name() + "' object is not iterable");
+    }
+}
+
+bool Object::operator==(const Object& other) const {
+    if (IsNumber(kind_) && IsNumber(other.kind_)) {
+        if (kind_ == Kind::kFloat || other.kind_ == Kind::kFloat) return as_float() == other.as_float();
+        return int_ == other.int_;
+    }
+    if (kind_ != other.kind_) return false;
+    switch (kind_) {
+        case Kind::kNone: return true;
+        case Kind::kStr: return *str_ == *other.str_;
+        case Kind::kList:
+        case Kind::kTuple: return *items_ == *other.items_;
+        case Kind::kDict: return *dict_ == *other.dict_;
+        default: return false;
+    }
+}
+
+bool Object::operator<(const Object& other) const {
+    const int a = KeyRank(kind_), b = KeyRank(other.kind_);
+    if (a != b) return a < b;
+    switch (kind_) {
+        case Kind::kNone: return false;
+        case Kind::kBool:
+        case Kind::kInt:
+        case Kind::kFloat:
+            if (kind_ == Kind::kFloat || other.kind_ == Kind::kFloat) return as_float() < other.as_float();
+            return int_ < other.int_;
+        case Kind::kStr: return *str_ < *other.str_;
+        case Kind::kList:
+        case Kind::kTuple:
+            return std::lexicographical_compare(items_->begin(), items_->end(), other.items_->begin(),
+                                                other.items_->end());
+        case Kind::kDict: return dict_->size() < other.dict_->size();  // unhashable in Python: any strict order
+    }
+    return false;
+}
+
+std::string str(const Object& o) {
+    switch (o.kind()) {
+        case Object::Kind::kStr: return o.as_str();
+        default: return repr(o);
+    }
+}
+
+std::string repr(const Object& o) {
+    switch (o.kind()) {
+        case Object::Kind::kNone: return "None";
+        case Object::Kind::kBool: return o.as_bool() ? "True" : "False";
+        case Object::Kind::kInt: return std::to_string(o.as_int());
+        case Object::Kind::kFloat: return repr(o.as_float());
+        case Object::Kind::kStr: return repr(o.as_str());
+        case Object::Kind::kList: return "[" + JoinItems(o.as_list()) + "]";
+        case Object::Kind::kTuple: {
+            const Object::Items& items = o.as_tuple();
+            return "(" + JoinItems(items) + (items.size() == 1 ? ",)" : ")");
+        }
+        case Object::Kind::kDict: {
+            std::string out = "{";
+            std::size_t i = 0;
+            for (const auto& kv : o.as_dict()) out += (i++ ? ", " : "") + repr(kv.first) + ": " + repr(kv.second);
+            return out + "}";
+        }
+    }
+    return "";
+}
+
+std::string format_value(const Object& o, const std::string& spec) {
+    switch (o.kind()) {
+        case Object::Kind::kBool: return format_value(o.as_bool(), spec);
+        case Object::Kind::kInt: return format_value(o.as_int(), spec);
+        case Object::Kind::kFloat: return format_value(o.as_float(), spec);
+        default: return format_value(str(o), spec);
+    }
+}
+
+int64_t len(const Object& o) {
+    switch (o.kind()) {
+        case Object::Kind::kStr: return len(o.as_str());
+        case Object::Kind::kList:
+        case Object::Kind::kTuple: return static_cast<int64_t>(o.iterate().size());
+        case Object::Kind::kDict: return static_cast<int64_t>(o.as_dict().size());
+        default: throw TypeError(std::string("object of type '") + o.type_name() + "' has no len()");
+    }
+}
+
+int64_t to_int(const Object& o) {
+    switch (o.kind()) {
+        case Object::Kind::kBool:
+        case Object::Kind::kInt: return o.as_int();
+        case Object::Kind::kFloat: return to_int(o.as_float());
+        case Object::Kind::kStr: return to_int(o.as_str());
+        default:
+            throw TypeError(std::string("int() argument must be a string, a bytes-like object or a real number, not '") +
+                            o.type_name() + "'");
+    }
+}
+
+double to_float(const Object& o) {
+    switch (o.kind()) {
+        case Object::Kind::kBool:
+        case Object::Kind::kInt:
+        case Object::Kind::kFloat: return o.as_float();
+        case Object::Kind::kStr: return to_float(o.as_str());
+        default:
+            throw TypeError(std::string("float() argument must be a string or a real number, not '") + o.type_name() +
+                            "'");
+    }
+}
+
+bool to_bool(const Object& o) {
+    switch (o.kind()) {
+        case Object::Kind::kNone: return false;
+        case Object::Kind::kBool:
+        case Object::Kind::kInt: return o.as_int() != 0;
+        case Object::Kind::kFloat: return o.as_float() != 0;
+        default: return len(o) != 0;
+    }
+}
+
+bool isinstance(const Object& o, Object::Kind kind) {
+    if (kind == Object::Kind::kInt) return o.kind() == Object::Kind::kInt || o.kind() == Object::Kind::kBool;
+    return o.kind() == kind;
+}
+
+Object getitem(const Object& o, const Object& key) {
+    switch (o.kind()) {
+        case Object::Kind::kList:
+        case Object::Kind::kTuple: {
+            const Object::Items& items = o.kind() == Object::Kind::kList ? o.as_list() : o.as_tuple();
+            if (key.kind() != Object::Kind::kInt && key.kind() != Object::Kind::kBool) {
+                throw TypeError(std::string(o.type_name()) + " indices must be integers or slices, not " +
+                                key.type_name());
+            }
+            const int64_t n = static_cast<int64_t>(items.size());
+            const int64_t i = key.as_int() < 0 ? key.as_int() + n : key.as_int();
+            if (i < 0 || i >= n) throw IndexError(std::string(o.type_name()) + " index out of range");
+            return items[static_cast<std::size_t>(i)];
+        }
+        case Object::Kind::kStr:
+            if (key.kind() != Object::Kind::kInt && key.kind() != Object::Kind::kBool) {
+                throw TypeError(std::string("string indices must be integers, not '") + key.type_name() + "'");
+            }
+            return Object(char_at(o.as_str(), key.as_int()));
+        case Object::Kind::kDict: return o.as_dict().at(key);
+        default: throw TypeError(std::string("'") + o.type_name() + "' object is not subscriptable");
+    }
+}
+
+std::vector<Object> unpack(const Object& o, std::size_t n) {
+    if (o.kind() != Object::Kind::kList && o.kind() != Object::Kind::kTuple && o.kind() != Object::Kind::kStr &&
+        o.kind() != Object::Kind::kDict) {
+        throw TypeError(std::string("cannot unpack non-iterable ") + o.type_name() + " object");
+    }
+    std::vector<Object> items = o.iterate();
+    if (items.size() < n) {
+        throw ValueError("not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                         std::to_string(items.size()) + ")");
+    }
+    if (items.size() > n) throw ValueError("too many values to unpack (expected " + std::to_string(n) + ")");
+    return items;
+}
+
+bool contains(const Object& o, const Object& x) {
+    switch (o.kind()) {
+        case Object::Kind::kStr:
+            if (x.kind() != Object::Kind::kStr) {
+                throw TypeError(std::string("'in <string>' requires string as left operand, not ") + x.type_name());
+            }
+            return o.as_str().find(x.as_str()) != std::string::npos;
+        case Object::Kind::kDict: return o.as_dict().count(x) != 0;
+        default: {
+            for (const Object& item : o.iterate()) {
+                if (item == x) return true;
+            }
+            return false;
+        }
+    }
+}
+
+}  // namespace py
+}  // namespace cnet
