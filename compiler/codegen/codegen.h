@@ -99,6 +99,9 @@ public:
     std::string E(const ast::Expr& e, const TypeRef& want = nullptr);
     std::string ExprImpl(const ast::Expr& e, const TypeRef& want);
     std::string Convert(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to);
+    /// A value stored into or read out of a place typed with objects (Note [Values typed at run time]): converted
+    /// where either type holds an object; `code` unchanged otherwise (it was converted on its way already).
+    std::string ObjectConverted(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to);
     std::string ShapeCode(const ast::Expr& value);
     std::string Name(const ast::NameExpr& e);
     std::string Attribute(const ast::AttributeExpr& e);

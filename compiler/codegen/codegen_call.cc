@@ -518,12 +518,15 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         TypeRef target;
         if (c->kind == TypeKind::kUserClassRef) target = sema::types::UserClass(c->user_class);
         if (c->kind == TypeKind::kLibClass && c->lib_type != nullptr) target = sema::types::LibObject(c->lib_type);
-        if (c->kind == TypeKind::kLibFunction) {
-            const std::string& n = c->entry->name;
-            target = n == "int" ? sema::types::Int() : n == "float" ? sema::types::Float()
-                     : n == "str" ? sema::types::Str() : sema::types::Bool();
-        }
+        if (c->kind == TypeKind::kLibFunction) target = sema::BuiltinTypeName(*c->entry);
         if (c->kind == TypeKind::kLibClass && c->entry->cpp == "Variable") target = sema::types::Variable();
+        if (t->kind == TypeKind::kObject) {  // the kind it holds (Note [Values typed at run time])
+            const TypeKind k = target ? target->kind : TypeKind::kUnknown;
+            const char* kind = k == TypeKind::kInt ? "kInt" : k == TypeKind::kFloat ? "kFloat" : k == TypeKind::kStr ? "kStr"
+                               : k == TypeKind::kBool ? "kBool" : k == TypeKind::kList ? "kList" : nullptr;
+            if (kind == nullptr) return "false";  // a class: an object holds data only
+            return "cnet::py::isinstance(" + E(*args[0]) + ", cnet::py::Object::Kind::" + kind + ")";
+        }
         return target && sema::Assignable(t, target) && !(sema::IsNumeric(t) && !sema::SameType(t, target)) ? "true"
                                                                                                               : "false";
     }

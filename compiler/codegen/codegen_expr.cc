@@ -17,7 +17,9 @@ std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
     if (const ir::ExprInfo* info = program_.Info(e); info != nullptr && info->narrowed_from && !fused_leaf) {
         // Note [Narrowing] in sema: an `int | None` proven not None, an object of one of several classes
         // proven of one, a Variable name proven to hold the array assigned to it (a constant Variable in C++).
-        if (sema::IsChosenObject(info->narrowed_from)) {
+        if (info->narrowed_from->kind == TypeKind::kObject) {  // isinstance proved what it holds
+            code = "cnet::py::convert<" + sema::CppName(info->type) + ">(" + code + ")";
+        } else if (sema::IsChosenObject(info->narrowed_from)) {
             code = "std::static_pointer_cast<" + sema::ChosenClassCpp(info->type) + ">(" + code + ")";
         } else if (info->type->kind == TypeKind::kNdarray &&
                    sema::StripOptional(info->narrowed_from)->kind == TypeKind::kVariable) {
@@ -39,6 +41,7 @@ std::string Generator::NoneOf(const TypeRef& t) {
         case TypeKind::kUserClass: return "nullptr";
         case TypeKind::kLibObject: return s->lib_type->shared ? "nullptr" : "{}";
         case TypeKind::kNone: return "cnet::py::None";
+        case TypeKind::kObject: return "cnet::py::Object()";
         default: return "std::nullopt";
     }
 }
@@ -46,6 +49,11 @@ std::string Generator::NoneOf(const TypeRef& t) {
 std::string Generator::Convert(const std::string& code, const ast::Expr& e, const TypeRef& from, const TypeRef& to) {
     if (!from || !to) return code;
     if (from->kind == TypeKind::kNone && to->kind != TypeKind::kNone) return NoneOf(to);
+    // To, from or inside an object (Note [Values typed at run time]): one runtime conversion does all of them.
+    if ((sema::ContainsObject(from) || sema::ContainsObject(to)) && !sema::SameType(from, to) &&
+        from->kind != TypeKind::kUnknown && to->kind != TypeKind::kUnknown) {
+        return "cnet::py::convert<" + sema::CppName(to) + ">(" + code + ")";
+    }
     if (from->kind == TypeKind::kNdarray && to->kind == TypeKind::kVariable) return "cnet::as_variable(" + code + ")";
     if (from->kind == TypeKind::kList && to->kind == TypeKind::kList && from->args[0]->kind == TypeKind::kNdarray &&
         to->args[0]->kind == TypeKind::kVariable && !ast::Isa<ast::ListExpr>(e)) {  // (a display converts each)
@@ -84,6 +92,12 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
         return ast::Isa<ast::IntLiteral>(e) ? code + ".0" : "static_cast<double>(" + code + ")";
     }
     return code;
+}
+
+std::string Generator::ObjectConverted(const std::string& code, const ast::Expr& e, const TypeRef& from,
+                                       const TypeRef& to) {
+    if (!from || !to || (!sema::ContainsObject(from) && !sema::ContainsObject(to))) return code;
+    return Convert(code, e, from, to);
 }
 
 std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
@@ -405,6 +419,8 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy)
             return value + "[static_cast<int>(cnet::py::normalize_index(" + E(index) + ", " + value + ".size()))]";
         case TypeKind::kDict:
             return value + ".at(" + E(index, t->args[0]) + ")";
+        case TypeKind::kObject:  // Note [Values typed at run time]
+            return "cnet::py::getitem(" + value + ", " + E(index, sema::types::Object()) + ")";
         case TypeKind::kTuple: {
             int64_t i = 0;
             if (const auto* lit = ast::DynCast<ast::IntLiteral>(&index)) {
@@ -525,7 +541,8 @@ std::string Generator::IsNone(const std::string& code, const TypeRef& t, bool ne
     std::string test;
     switch (s->kind) {
         case TypeKind::kNone: return negate ? "false" : "true";
-        case TypeKind::kVariable: test = code + ".is_none()"; break;
+        case TypeKind::kVariable:
+        case TypeKind::kObject: test = code + ".is_none()"; break;
         case TypeKind::kNdarray:
         case TypeKind::kStrArray: test = "!" + code + ".defined()"; break;
         case TypeKind::kUserClass:
@@ -567,6 +584,8 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
                 std::string test;
                 if (rt->kind == TypeKind::kDict) {
                     test = "(" + E(*right) + ".count(" + E(*left, rt->args[0]) + ") != 0)";
+                } else if (rt->kind == TypeKind::kObject) {
+                    test = "cnet::py::contains(" + E(*right) + ", " + E(*left, rt) + ")";
                 } else {
                     test = "cnet::py::contains(" + E(*right) + ", " + E(*left) + ")";
                 }
@@ -578,6 +597,13 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
                 std::string l = E(*left, lt->kind == TypeKind::kTuple && rt->kind == TypeKind::kShape ? rt : nullptr);
                 std::string r = E(*right, rt->kind == TypeKind::kTuple && lt->kind == TypeKind::kShape ? lt : nullptr);
                 if (lt->kind == TypeKind::kStr && l[0] == '"') l = "std::string(" + l + ")";
+                // A NumPy scalar against an object: its number, as NumPy compares it with a Python value.
+                if (lt->kind == TypeKind::kNdarray && rt->kind == TypeKind::kObject) {
+                    l = "cnet::py::Object(cnet::py::to_float(" + l + "))";
+                }
+                if (rt->kind == TypeKind::kNdarray && lt->kind == TypeKind::kObject) {
+                    r = "cnet::py::Object(cnet::py::to_float(" + r + "))";
+                }
                 if (sema::StripOptional(lt)->kind != lt->kind && lt->kind == TypeKind::kOptional &&
                     !sema::IsHandle(sema::StripOptional(lt))) {
                     l = "*" + l;
@@ -665,6 +691,7 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     if (ast::Isa<ast::ListExpr>(e) && element && sema::IsComplete(element)) return E(e, sema::types::List(element));
     if (t->kind == TypeKind::kStr) return "cnet::py::chars(" + E(e) + ")";
     if (t->kind == TypeKind::kDict) return "cnet::py::keys(" + E(e) + ")";  // `for k in d`: the keys, in order
+    if (t->kind == TypeKind::kObject) return "(" + E(e) + ").iterate()";  // its items, keys or characters
     if (t->kind == TypeKind::kLibObject && t->lib_type->name == "Batch") return E(e);  // a list of examples
     if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) {
         const bool shared = t->kind == TypeKind::kUserClass || t->lib_type->shared;

@@ -114,9 +114,10 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
             // A NumPy float stored in a dict of floats is that float (d['perplexity'] = np.exp(loss)).
             const bool numpy_float = sema::NumpyFloatArgument(sema::StripOptional(value_type), t->args[1]);
             w_.Line(container + "[" + E(sub->index(), t->args[0]) + "] = " +
-                    (numpy_float ? "cnet::py::to_float(" + value + ")" : value) + ";");
+                    (numpy_float ? "cnet::py::to_float(" + value + ")" : ObjectConverted(value, target, value_type, t->args[1])) + ";");
         } else {
-            w_.Line("cnet::py::at(" + container + ", " + E(sub->index()) + ") = " + value + ";");
+            w_.Line("cnet::py::at(" + container + ", " + E(sub->index()) + ") = " +
+                    (t->kind == TypeKind::kList ? ObjectConverted(value, target, value_type, t->args[0]) : value) + ";");
         }
         return;
     }
@@ -128,8 +129,16 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
         if (const auto* n = ast::DynCast<ast::NameExpr>(el.get())) temp += (temp.empty() ? "" : "_") + n->id();
     }
     temp = Temp(temp.empty() ? "unpacked" : temp);  // `a, b = ...` => a_b_N_ (made plain when it is not)
-    w_.Line("auto " + temp + " = " + value + ";");
     const TypeRef vt = sema::StripOptional(value_type);
+    if (vt->kind == TypeKind::kObject) {  // its items, counted when it runs (Note [Values typed at run time])
+        w_.Line("auto " + temp + " = cnet::py::unpack(" + value + ", " + std::to_string(elements.size()) + ");");
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+            const TypeRef et = TypeOf(*elements[i]);
+            Assign(*elements[i], ObjectConverted(temp + "[" + std::to_string(i) + "]", *elements[i], vt, et), et, s);
+        }
+        return;
+    }
+    w_.Line("auto " + temp + " = " + value + ";");
     for (std::size_t i = 0; i < elements.size(); ++i) {
         const TypeRef et = vt->kind == TypeKind::kTuple ? vt->args[i]
                            : vt->kind == TypeKind::kShape ? sema::types::Int()

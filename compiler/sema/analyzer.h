@@ -92,6 +92,11 @@ public:
     /// "did you mean" points at the candidate's definition in `cls` (default: the class being analyzed).
     void UnknownAttribute(const ast::AttributeExpr& e, const std::string& owner,
                           const std::vector<std::string>& candidates, const ir::ClassInfo* cls = nullptr);
+    // ---- run_time_values.cc (Note [Values typed at run time])
+    /// `what` (an operator, an attribute) used on a value typed at run time: an error saying to convert it.
+    void ObjectOperandError(const ast::Node& at, const std::string& what);
+    /// `isinstance(x, str)` of a path typed object: the path and what it holds where the call is true.
+    std::optional<std::pair<std::string, TypeRef>> IsinstanceFact(const ast::CallExpr& call) const;
     // ---- constructor_typed_members.cc (Note [Members typed by a constructor argument])
     TypeRef ConstructedObject(const BuiltinEntry& ctor, const ir::CallInfo& call);
     TypeRef ConstructorArgType(const TypeRef& object, const BuiltinEntry& attr);
@@ -244,6 +249,8 @@ public:
     // ---- narrowing.cc (Note [Narrowing])
     struct NarrowFacts {
         std::vector<std::string> when_true, when_false;  // paths proven not None when the test is true / false
+        // paths of objects proven to hold a type by isinstance (Note [Values typed at run time])
+        std::vector<std::pair<std::string, TypeRef>> kinds_true, kinds_false;
     };
     struct NarrowFact {
         std::string key;  // `x`, `self.left`; empty once the path was assigned
@@ -252,6 +259,7 @@ public:
     };
     NarrowFacts ConditionFacts(const ast::Expr& test) const;
     void PushFacts(const std::vector<std::string>& keys);
+    void PushFacts(const NarrowFacts& facts, bool test_true);  // what holds where the test was true / false
     std::vector<std::string> AssignedLast(const ast::StmtList& body, const std::vector<std::string>& keys) const;
     void PopFacts(std::size_t size);
     /// The type of a read of `e` (typed `t`) where a fact narrows it (to T from `T | None`, to the class assigned,

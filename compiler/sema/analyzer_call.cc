@@ -490,8 +490,9 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
             arg_types.push_back(Expr(*v, v == a.value ? a.expected : nullptr));
             // print(f) would print an address where Python prints <function f at 0x...>: neither is a value.
             if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown &&
-                !(name == "sorted" && &a != &call.args[0]) &&  // (sorted's key is a function, and map's first
-                !(name == "map" && &a == &call.args[0])) {     // argument)
+                !(name == "sorted" && &a != &call.args[0]) &&  // (sorted's key is a function, map's first
+                !(name == "map" && &a == &call.args[0]) &&     // argument and isinstance's class)
+                !(name == "isinstance" && &a != &call.args[0])) {
                 Error(v->range(), "'" + name + "' cannot take " + PyName(arg_types.back()) + " as an argument; call it");
             }
         }
@@ -510,6 +511,16 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
                     Error(v->range(), "'" + name + "' of a value that may be None ('" + PyName(t) + "'); test it first "
                                       "(`if x is not None:`) or give it a value that is not None");
                 }
+            }
+        }
+    }
+    // What the runtime does with an object (cnet/py/object.h); the other builtins need its type first.
+    if (name != "print" && name != "str" && name != "repr" && name != "bool" && name != "int" && name != "float" &&
+        name != "len" && name != "isinstance" && name != "list") {
+        for (const TypeRef& t : arg_types) {
+            if (t->kind == TypeKind::kObject) {
+                ObjectOperandError(e, "'" + name + "()'");
+                return types::Unknown();
             }
         }
     }
@@ -592,7 +603,7 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         if (e.args().size() == 2) {
             TypeRef c = program_.TypeOf(*e.args()[1]);
             if (c->kind != TypeKind::kUserClassRef && c->kind != TypeKind::kLibClass &&
-                c->kind != TypeKind::kLibFunction) {
+                !(c->kind == TypeKind::kLibFunction && BuiltinTypeName(*c->entry))) {
                 Error(e.args()[1]->range(), "isinstance() needs a class as its second argument");
             }
         }

@@ -25,6 +25,7 @@ TypeRef Analyzer::Expr(const ast::Expr& e, const TypeRef& expected) {
     pending_ = outer;
     t = Narrowed(e, t, info);
     info.type = t;
+    if (ContainsObject(t)) program_.headers.insert("cnet/py/object.h");  // Note [Values typed at run time]
     ir::ExprInfo& slot = program_.ExprSlot(e);
     slot = info;
     return t;
@@ -63,6 +64,10 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
             }
             if (t->kind == TypeKind::kBool) return types::Int();
             if (IsNumeric(t) || IsArrayLike(t) || t->kind == TypeKind::kUnknown) return t;
+            if (t->kind == TypeKind::kObject) {
+                ObjectOperandError(e, std::string("unary '") + ast::Spelling(u.op()) + "'");
+                return types::Unknown();
+            }
             Error(e.range(), std::string("bad operand type for unary '") + ast::Spelling(u.op()) + "': '" +
                                  PyName(t) + "'");
             return types::Unknown();
@@ -259,6 +264,9 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             return types::Unknown();
         case TypeKind::kNever:  // (Note [An attribute nothing assigns])
             return types::Never();
+        case TypeKind::kObject:
+            ObjectOperandError(e, "attribute '" + attr + "'");
+            return types::Unknown();
         case TypeKind::kModule: {
             const std::string sub = value->module + "." + attr;
             if (table_.IsModule(sub)) return types::Module(sub);
@@ -437,6 +445,10 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
                               "' and '" + PyName(r) + "'");
         return types::Unknown();
     };
+    if (l->kind == TypeKind::kObject || r->kind == TypeKind::kObject) {
+        ObjectOperandError(at, std::string("'") + ast::Spelling(op) + "'");
+        return types::Unknown();
+    }
     const bool bitwise = op == BinaryOp::kBitAnd || op == BinaryOp::kBitOr || op == BinaryOp::kBitXor ||
                          op == BinaryOp::kLShift || op == BinaryOp::kRShift;
     // 'n_vocab: %d' % n_vocab of a NumPy scalar (word2vec): formatting, not array arithmetic.
@@ -525,12 +537,20 @@ TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
             case ast::CompareOp::kIn:
             case ast::CompareOp::kNotIn:
                 if (right->kind != TypeKind::kList && right->kind != TypeKind::kStr && right->kind != TypeKind::kDict &&
-                    right->kind != TypeKind::kTuple && right->kind != TypeKind::kUnknown) {
+                    right->kind != TypeKind::kTuple && right->kind != TypeKind::kUnknown &&
+                    right->kind != TypeKind::kObject) {
                     Error(e.comparators()[i]->range(), "'in' needs a list, tuple, dict or str, got '" + PyName(right) + "'");
                 }
                 break;
             default:
-                if (IsArrayLike(left) || IsArrayLike(right)) {
+                if (left->kind == TypeKind::kObject || right->kind == TypeKind::kObject) {
+                    // == and != as Python compares (a NumPy scalar as its number); no order between run-time types
+                    const TypeRef& other = left->kind == TypeKind::kObject ? right : left;
+                    if ((op != ast::CompareOp::kEq && op != ast::CompareOp::kNotEq) ||
+                        (!IsDynamicData(other) && other->kind != TypeKind::kNdarray)) {
+                        ObjectOperandError(e, std::string("'") + ast::Spelling(op) + "' with '" + PyName(other) + "'");
+                    }
+                } else if (IsArrayLike(left) || IsArrayLike(right)) {
                     array = true;
                 } else if (ShapeAndTupleLiteral(left, i == 0 ? e.left() : *e.comparators()[i - 1], right,
                                                 *e.comparators()[i])) {
@@ -604,7 +624,8 @@ TypeRef Analyzer::Collection(const ast::Expr& e, const TypeRef& expected) {
         if (key->kind == TypeKind::kUnknown) key = expected->args[0];
         if (value->kind == TypeKind::kUnknown) value = expected->args[1];
     }
-    if (!d.keys().empty() && key->kind != TypeKind::kStr && key->kind != TypeKind::kInt) {
+    if (!d.keys().empty() && key->kind != TypeKind::kStr && key->kind != TypeKind::kInt &&
+        key->kind != TypeKind::kObject) {
         Error(e.range(), "dict keys must be str or int");
     }
     // An empty `{}` learns its key type from the first store, as its value type (`d = {}` then `d[1] = 2`).

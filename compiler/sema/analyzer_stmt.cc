@@ -172,7 +172,7 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
             const Bindings head = EnterLoopBindings(s);
             Expr(w.test());
             const std::size_t facts = narrowed_.size();
-            PushFacts(ConditionFacts(w.test()).when_true);
+            PushFacts(ConditionFacts(w.test()), true);
             ++loop_depth_;
             AnalyzeBlock(w.body());
             --loop_depth_;
@@ -226,7 +226,7 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
             const auto& a = ast::Cast<ast::AssertStmt>(s);
             Expr(a.test());
             if (a.message() != nullptr) Expr(*a.message());
-            PushFacts(ConditionFacts(a.test()).when_true);  // to the end of the block
+            PushFacts(ConditionFacts(a.test()), true);  // to the end of the block
             return;
         }
         case ast::NodeKind::kDelStmt: {
@@ -460,8 +460,8 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         } else if (v->kind == TypeKind::kList || v->kind == TypeKind::kShape) {
             TypeRef e = v->kind == TypeKind::kShape ? types::Int() : v->args[0];
             for (const auto& el : elements) AnalyzeAssign(*el, e, at);
-        } else if (v->kind == TypeKind::kUnknown || v->kind == TypeKind::kNever) {
-            for (const auto& el : elements) AnalyzeAssign(*el, v, at);
+        } else if (v->kind == TypeKind::kUnknown || v->kind == TypeKind::kNever || v->kind == TypeKind::kObject) {
+            for (const auto& el : elements) AnalyzeAssign(*el, v, at);  // (an object's count is checked at run time)
         } else {
             Error(target.range(), "cannot unpack a value of type '" + PyName(v) + "'");
         }
@@ -483,6 +483,8 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
             return t;
         case TypeKind::kList:
             return t->args[0];
+        case TypeKind::kObject:  // its items, keys or characters (Object::iterate)
+            return t;
         case TypeKind::kShape:
             return types::Int();
         case TypeKind::kStr:
@@ -497,7 +499,9 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
             TypeRef e = types::Unknown();
             for (const TypeRef& a : t->args) {
                 TypeRef j = Join(e, a);
-                if (!j) {
+                // (a tuple of objects iterates; one of an int and a str would need each item converted)
+                if (!j || (j->kind == TypeKind::kObject && (a->kind != TypeKind::kObject ||
+                                                            (e->kind != TypeKind::kObject && e->kind != TypeKind::kUnknown)))) {
                     Error(at.range(), "cannot iterate over a tuple of mixed types '" + PyName(t) + "'");
                     return types::Unknown();
                 }

@@ -15,6 +15,15 @@ TypeRef Analyzer::Subscript(const ast::SubscriptExpr& e) {
         case TypeKind::kNever:
             Expr(index);
             return types::Never();
+        case TypeKind::kObject: {  // an item, a character or a value, as the object holds (cnet::py::getitem)
+            if (is_slice) {
+                ObjectOperandError(e, "slicing");
+                return types::Unknown();
+            }
+            const TypeRef i = Expr(index);
+            if (!IsDynamicData(i)) Error(index.range(), "an index of '" + PyName(i) + "' into an object");
+            return types::Object();
+        }
         case TypeKind::kVariable:
         case TypeKind::kNdarray:
         case TypeKind::kStrArray: {

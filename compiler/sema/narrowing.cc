@@ -77,7 +77,12 @@ Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
     if (const auto* u = ast::DynCast<ast::UnaryExpr>(&test); u != nullptr && u->op() == ast::UnaryOp::kNot) {
         NarrowFacts inner = ConditionFacts(u->operand());
         std::swap(inner.when_true, inner.when_false);
+        std::swap(inner.kinds_true, inner.kinds_false);
         return inner;
+    }
+    if (const auto* call = ast::DynCast<ast::CallExpr>(&test)) {  // isinstance(x, str) of an object x
+        if (std::optional<std::pair<std::string, TypeRef>> kind = IsinstanceFact(*call)) f.kinds_true.push_back(*kind);
+        return f;
     }
     if (const auto* b = ast::DynCast<ast::BoolOpExpr>(&test)) {
         // `a and b` true: both are; `a or b` false: both are. (The other direction proves nothing.)
@@ -87,6 +92,9 @@ Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
             auto& from = is_and ? part.when_true : part.when_false;
             auto& to = is_and ? f.when_true : f.when_false;
             to.insert(to.end(), from.begin(), from.end());
+            auto& kinds_from = is_and ? part.kinds_true : part.kinds_false;
+            auto& kinds_to = is_and ? f.kinds_true : f.kinds_false;
+            kinds_to.insert(kinds_to.end(), kinds_from.begin(), kinds_from.end());
         }
         return f;
     }
@@ -94,8 +102,26 @@ Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
     return f;
 }
 
+std::optional<std::pair<std::string, TypeRef>> Analyzer::IsinstanceFact(const ast::CallExpr& call) const {
+    const auto* f = ast::DynCast<ast::NameExpr>(&call.func());
+    if (f == nullptr || f->id() != "isinstance" || call.args().size() != 2 || !call.keywords().empty()) return {};
+    const std::string key = PathKey(*call.args()[0]);
+    const TypeRef value = program_.TypeOf(*call.args()[0]);
+    const TypeRef cls = program_.TypeOf(*call.args()[1]);
+    if (key.empty() || value->kind != TypeKind::kObject || cls->kind != TypeKind::kLibFunction) return {};
+    TypeRef held = BuiltinTypeName(*cls->entry);
+    if (!held) return {};
+    if (held->kind == TypeKind::kList) held = types::List(types::Object());  // an object's list holds objects
+    return std::make_pair(key, held);
+}
+
 void Analyzer::PushFacts(const std::vector<std::string>& keys) {
     for (const std::string& k : keys) narrowed_.push_back({k, fn_, nullptr});
+}
+
+void Analyzer::PushFacts(const NarrowFacts& facts, bool test_true) {
+    PushFacts(test_true ? facts.when_true : facts.when_false);
+    for (const auto& [key, type] : test_true ? facts.kinds_true : facts.kinds_false) narrowed_.push_back({key, fn_, type});
 }
 
 void Analyzer::NoteAssigned(const ast::Expr& target, const TypeRef& declared, const TypeRef& value) {
@@ -113,7 +139,8 @@ void Analyzer::PopFacts(std::size_t size) {
 TypeRef Analyzer::NarrowedType(const ast::Expr& e, const TypeRef& t) const {
     const bool chosen = IsChosenObject(t);
     const bool variable = StripOptional(t)->kind == TypeKind::kVariable;
-    if ((t->kind != TypeKind::kOptional && !chosen && !variable) || narrowed_.empty()) return t;
+    const bool object = t->kind == TypeKind::kObject;
+    if ((t->kind != TypeKind::kOptional && !chosen && !variable && !object) || narrowed_.empty()) return t;
     const std::string key = PathKey(e);
     if (key.empty()) return t;
     // The facts about a path still standing all hold (an assignment ends them): the value assigned says more
@@ -121,7 +148,8 @@ TypeRef Analyzer::NarrowedType(const ast::Expr& e, const TypeRef& t) const {
     bool not_none = false;
     for (const NarrowFact& f : narrowed_) {
         if (f.key != key || f.fn != fn_) continue;
-        if (f.to != nullptr && (chosen || variable)) return f.to;  // the object's class, the ndarray assigned
+        // the object's class, the ndarray assigned, the type isinstance found an object holds
+        if (f.to != nullptr && (chosen || variable || object)) return f.to;
         if (f.to == nullptr && t->kind == TypeKind::kOptional) not_none = true;
     }
     return not_none ? StripOptional(t) : t;
@@ -190,19 +218,19 @@ void Analyzer::AnalyzeIf(const ast::IfStmt& s) {
     const NarrowFacts facts = ConditionFacts(s.test());
     const std::size_t mark = narrowed_.size();
     const Bindings before = bindings_;  // Note [Rebinding to another type]
-    PushFacts(facts.when_true);
+    PushFacts(facts, true);
     AnalyzeBlock(s.body());
     PopFacts(mark);
     const Bindings after_body = std::exchange(bindings_, before);
-    PushFacts(facts.when_false);
+    PushFacts(facts, false);
     AnalyzeBlock(s.orelse());
     PopFacts(mark);
     bindings_ = MergeBindings(after_body, bindings_);
     // `if x is None: return` — what follows runs only when the test was false (and the other way round).
     const bool body_leaves = AlwaysLeaves(s.body());
     const bool else_leaves = AlwaysLeaves(s.orelse());
-    if (body_leaves && !else_leaves) PushFacts(facts.when_false);
-    if (else_leaves && !body_leaves) PushFacts(facts.when_true);
+    if (body_leaves && !else_leaves) PushFacts(facts, false);
+    if (else_leaves && !body_leaves) PushFacts(facts, true);
     // `if acc is None: acc = []` — after it the path holds a value either way.
     if (!body_leaves && s.orelse().empty()) PushFacts(AssignedLast(s.body(), facts.when_false));
 }
@@ -234,7 +262,7 @@ TypeRef Analyzer::BoolOperands(const ast::BoolOpExpr& e) {
         }
         // The next operand runs only when this one was true (`and`) or false (`or`).
         NarrowFacts facts = ConditionFacts(*v);
-        PushFacts(is_and ? facts.when_true : facts.when_false);
+        PushFacts(facts, is_and);
     }
     PopFacts(mark);
     // Python's value is an operand (`args.out or 'result'` is a str): the operands' type where they join to one a
@@ -257,10 +285,10 @@ TypeRef Analyzer::Conditional(const ast::ConditionalExpr& c, const TypeRef& expe
     Expr(c.test());
     const NarrowFacts facts = ConditionFacts(c.test());
     const std::size_t mark = narrowed_.size();
-    PushFacts(facts.when_true);
+    PushFacts(facts, true);
     TypeRef a = Expr(c.body(), expected);
     PopFacts(mark);
-    PushFacts(facts.when_false);
+    PushFacts(facts, false);
     TypeRef b = Expr(c.orelse(), expected);
     PopFacts(mark);
     TypeRef j = Join(a, b);

@@ -36,6 +36,7 @@ TypeRef StrArray() { return Singleton(TypeKind::kStrArray); }
 TypeRef Dtype() { return Singleton(TypeKind::kDtype); }
 TypeRef Shape() { return Singleton(TypeKind::kShape); }
 TypeRef Args() { return Singleton(TypeKind::kArgs); }
+TypeRef Object() { return Singleton(TypeKind::kObject); }
 
 // A container holds values that were produced: a Never element (`[self.x for i in r]`, `d[k] = self.x` of an
 // attribute nothing assigns) tells nothing of them, as an unknown one does.
@@ -65,7 +66,10 @@ TypeRef Dict(TypeRef key, TypeRef value, DictKind kind) {
 }
 TypeRef Optional(TypeRef element) {
     if (element->kind == TypeKind::kNever) return None();  // Never ⊔ None
-    if (element->kind == TypeKind::kOptional || element->kind == TypeKind::kNone) return element;
+    // (an object holds None itself)
+    if (element->kind == TypeKind::kOptional || element->kind == TypeKind::kNone || element->kind == TypeKind::kObject) {
+        return element;
+    }
     auto t = std::make_shared<Type>();
     t->kind = TypeKind::kOptional;
     t->args.push_back(std::move(element));
@@ -350,6 +354,7 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
     const TypeKind ka = a->kind, kb = b->kind;
     if (ka == TypeKind::kNever) return b;  // the bottom type: it never holds a value
     if (kb == TypeKind::kNever) return a;
+    if (ka == TypeKind::kObject || kb == TypeKind::kObject) return JoinAsObject(a, b);
     if (ka == TypeKind::kNone) return types::Optional(b);
     if (kb == TypeKind::kNone) return types::Optional(a);
     if (ka == TypeKind::kOptional || kb == TypeKind::kOptional) {
@@ -389,7 +394,8 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
     if (IsNumpyModule(b) && IsArrayModule(a)) return a;
     if (TypeRef objects = JoinChosenObjects(a, b)) return objects;  // Note [Classes chosen at run time]
     if (TypeRef base = JoinToCommonLibBase(a, b)) return base;      // Note [Library objects of different classes]
-    return JoinClassChoice(a, b);
+    if (TypeRef choice = JoinClassChoice(a, b)) return choice;
+    return JoinAsObject(a, b);  // Note [Values typed at run time]
 }
 
 bool IsNumpyModule(const TypeRef& t) { return t->kind == TypeKind::kModule && t->module == "numpy"; }
@@ -403,6 +409,7 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
     if (IsNumpyModule(from) && IsArrayModule(to)) return true;
     const TypeKind kf = from->kind, kt = to->kind;
     if (kf == TypeKind::kNever) return true;  // no value ever arrives
+    if (kf == TypeKind::kObject || kt == TypeKind::kObject) return AssignableAsObject(from, to);
     if (kt == TypeKind::kOptional) return kf == TypeKind::kNone || Assignable(StripOptional(from), to->args[0]);
     if (kf == TypeKind::kNone) return IsHandle(to);
     if (kf == TypeKind::kOptional) return IsHandle(to) && Assignable(from->args[0], to);
@@ -461,6 +468,7 @@ std::string PyName(const TypeRef& t) {
     switch (t->kind) {
         case TypeKind::kUnknown: return "unknown";
         case TypeKind::kNever: return "Never";
+        case TypeKind::kObject: return "object";
         case TypeKind::kNone: return "None";
         case TypeKind::kBool: return "bool";
         case TypeKind::kInt: return "int";
@@ -509,6 +517,7 @@ std::string CppName(const TypeRef& t) {
     switch (t->kind) {
         case TypeKind::kUnknown: return "auto";
         case TypeKind::kNever: return "cnet::py::Never";
+        case TypeKind::kObject: return "cnet::py::Object";
         case TypeKind::kNone: return "cnet::py::NoneType";
         case TypeKind::kBool: return "bool";
         case TypeKind::kInt: return "int64_t";

@@ -46,6 +46,7 @@ enum class TypeKind {
     kArgs,        // the namespace returned by ArgumentParser.parse_args()
     kClassChoice,  // one of several link classes, chosen at run time (Note [Classes chosen at run time])
     kNever,        // a value never produced: its evaluation raises (Note [An attribute nothing assigns])
+    kObject,       // data whose Python type is decided at run time (Note [Values typed at run time])
     // Values that are not data: they can only be called or have attributes taken.
     kModule,       // F, L, np, chainer.training, ...
     kLibFunction,  // F.relu, np.zeros, print, ...
@@ -92,6 +93,7 @@ TypeRef StrArray();
 TypeRef Dtype();
 TypeRef Shape();
 TypeRef Args();
+TypeRef Object();
 TypeRef List(TypeRef element);
 TypeRef Tuple(std::vector<TypeRef> elements);
 TypeRef Dict(TypeRef key, TypeRef value, DictKind kind = DictKind::kDict);
@@ -158,6 +160,17 @@ bool IsArraysTuple(const TypeRef& t);
 /// What a parameter of a loss function or forward the runtime calls with the converted batch may be: an array,
 /// or a list of arrays (a converter's dict: Note [Keyword batches] in cnet/core/keyword_batch.h).
 bool IsBatchArgument(const TypeRef& t);  // a tuple of ndarrays / Variables (a user converter's batch or result)
+
+// ---- run_time_values.cc (Note [Values typed at run time] in cnet/py/object.h)
+/// Python's data (None, numbers, str, object, and lists, tuples and dicts of them): what an object may hold.
+bool IsDynamicData(const TypeRef& t);
+bool ContainsObject(const TypeRef& t);
+/// Two data types with no static join: object; null for anything else.
+TypeRef JoinAsObject(const TypeRef& a, const TypeRef& b);
+/// A value typed at run time used as `to`, or data used as an object: checked (or converted) when it runs.
+bool AssignableAsObject(const TypeRef& from, const TypeRef& to);
+/// The builtin type `entry` names as isinstance's class (int, float, str, bool, list), or null.
+TypeRef BuiltinTypeName(const BuiltinEntry& entry);
 
 // ---- class_choice.cc (Note [Classes chosen at run time])
 /// Classes (or choices of them) where one value is expected: the choice of them all, or null when one is no link

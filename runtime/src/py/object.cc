@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "cnet/np/creation.h"
 #include "cnet/py/builtins.h"
 
 namespace cnet {
@@ -299,4 +300,54 @@ bool contains(const Object& o, const Object& x) {
 }
 
 }  // namespace py
+
+namespace np {
+namespace {
+
+// The numbers of nested objects, flattened in C order, and their shape (np.array's rules on nested lists).
+void CollectObjects(const std::vector<py::Object>& items, int depth, Shape* shape, std::vector<double>* out,
+                    py::Object::Kind* widest) {
+    internal::CheckSequenceLength(shape, depth, static_cast<int64_t>(items.size()));
+    bool numbers = false, sequences = false;  // both at one level: a ragged nesting
+    auto inhomogeneous = [&]() {
+        return ValueError("setting an array element with a sequence. The requested array has an inhomogeneous "
+                          "shape after " + std::to_string(depth + 1) + " dimensions");
+    };
+    for (const py::Object& item : items) {
+        switch (item.kind()) {
+            case py::Object::Kind::kList:
+            case py::Object::Kind::kTuple:
+                sequences = true;
+                if (numbers) throw inhomogeneous();
+                CollectObjects(item.iterate(), depth + 1, shape, out, widest);
+                break;
+            case py::Object::Kind::kBool:
+            case py::Object::Kind::kInt:
+            case py::Object::Kind::kFloat:  // (an int past 2**53 is rounded on its way through a double)
+                numbers = true;
+                if (sequences || shape->ndim() != depth + 1) throw inhomogeneous();
+                if (static_cast<int>(item.kind()) > static_cast<int>(*widest)) *widest = item.kind();
+                out->push_back(item.as_float());
+                break;
+            default:
+                throw py::TypeError(std::string("np.array of a ") + item.type_name() +
+                                    " typed at run time: cnet's arrays hold numbers");
+        }
+    }
+}
+
+}  // namespace
+
+Array array(const std::vector<py::Object>& values, std::optional<Dtype> dtype) {
+    std::vector<double> flat;
+    Shape shape;
+    py::Object::Kind widest = py::Object::Kind::kBool;
+    CollectObjects(values, 0, &shape, &flat, &widest);
+    const Dtype held = widest == py::Object::Kind::kFloat ? Dtype::kFloat64
+                       : widest == py::Object::Kind::kInt ? Dtype::kInt64
+                                                          : Dtype::kBool;
+    return Array::FromVector(flat, shape).astype(dtype ? *dtype : (flat.empty() ? Dtype::kFloat64 : held), false);
+}
+
+}  // namespace np
 }  // namespace cnet

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "cnet/core/array.h"
 #include "cnet/py/dict.h"
 #include "cnet/py/errors.h"
 #include "cnet/py/format.h"
@@ -257,4 +258,11 @@ To convert(const From& from) {
 }
 
 }  // namespace py
+
+namespace np {
+/// numpy.array of values typed at run time (nested lists of them too), with NumPy's dtype rule applied to the
+/// values held when no dtype is given: bools only make bool, ints (and bools) int64, any float float64. A str,
+/// None or dict among them is a TypeError; lists of different lengths a ValueError, as in NumPy.
+Array array(const std::vector<py::Object>& values, std::optional<Dtype> dtype = std::nullopt);
+}  // namespace np
 }  // namespace cnet
