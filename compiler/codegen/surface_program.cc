@@ -179,7 +179,8 @@ public:
             text = passed.count(param) ? text.substr(0, if_pos) : text.substr(else_pos + 6);
         }
         if (text == "None") return "";
-        if (text.rfind("type(", 0) == 0) return "";  // the argument's or receiver's type, which only sema knows
+        // the argument's or receiver's type, or an element of the argument, which only sema knows
+        if (text.rfind("type(", 0) == 0 || text.rfind("element(", 0) == 0) return "";
         const TypeRef t = Type(text);
         return t ? sema::CppName(t) : "";
     }

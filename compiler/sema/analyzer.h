@@ -31,6 +31,10 @@ struct BindParam {
 /// A user def's (or lambda's) parameter before its type is inferred: name, hygienic C++ name, default.
 ir::ParamInfo UntypedParam(const ast::Param& p);
 
+/// Names the module's statements bind more than once: variables of the module's code, never constants
+/// (late_globals.cc, Note [Late globals]).
+std::set<std::string> ModuleNamesBoundAgain(const ast::Module& module);
+
 class Analyzer {
 public:
     Analyzer(const ast::Module& module, DiagnosticEngine& diags, ir::Program& program);

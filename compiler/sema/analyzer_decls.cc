@@ -190,6 +190,7 @@ void Analyzer::CollectModule() {
             module_decls_[fn->name()] = fn;
         }
     }
+    const std::set<std::string> bound_again = ModuleNamesBoundAgain(module_);
     for (const ast::StmtPtr& s : module_.body()) {
         if (const auto* imp = ast::DynCast<ast::ImportStmt>(s.get())) {
             CollectImport(*imp, ModuleImports());
@@ -215,7 +216,7 @@ void Analyzer::CollectModule() {
                                   (ast::Isa<ast::IntLiteral>(*value) || ast::Isa<ast::FloatLiteral>(*value) ||
                                    ast::Isa<ast::StringLiteral>(*value) || ast::Isa<ast::BoolLiteral>(*value) ||
                                    (ast::Isa<ast::UnaryExpr>(*value)) || IsKernelConstruction(*value));
-            if (target != nullptr && constant) {
+            if (target != nullptr && constant && bound_again.count(target->id()) == 0) {
                 auto g = std::make_unique<ir::GlobalInfo>();
                 g->name = target->id();
                 g->cpp_name = CppIdentifier(target->id());
@@ -568,7 +569,10 @@ private:
         while (t && Eat('|')) {
             TypeRef r = Primary();
             if (!r) return nullptr;
-            t = Join(t, r);
+            // `bool | str`, `list[int] | list[str]` have no one type: a library parameter takes either through
+            // C++ overloads (FitsUnion), not as one object that a conversion would copy (Note [Values typed at run
+            // time]).
+            t = StaticJoin(t, r);
         }
         return t;
     }
@@ -734,6 +738,16 @@ TypeRef Analyzer::ResultType(const BuiltinEntry& entry, const ir::CallInfo* call
         const std::string param = text.substr(5, text.size() - 6);
         for (const ir::BoundArg& arg : call != nullptr ? call->args : std::vector<ir::BoundArg>{}) {
             if (arg.spec != nullptr && arg.spec->name == param && arg.value != nullptr) return program_.TypeOf(*arg.value);
+        }
+        return types::Unknown();
+    }
+    // `element(seq)`: an element of the list passed as `seq` (random.choice).
+    if (text.rfind("element(", 0) == 0 && text.back() == ')') {
+        const std::string param = text.substr(8, text.size() - 9);
+        for (const ir::BoundArg& arg : call != nullptr ? call->args : std::vector<ir::BoundArg>{}) {
+            if (arg.spec == nullptr || arg.spec->name != param || arg.value == nullptr) continue;
+            const TypeRef seq = program_.TypeOf(*arg.value);
+            return seq->kind == TypeKind::kList ? seq->args[0] : types::Unknown();
         }
         return types::Unknown();
     }

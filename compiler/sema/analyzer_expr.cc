@@ -395,12 +395,20 @@ void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
     }
     const ir::ExprInfo* info = program_.Info(e);
     if (info == nullptr || !type) return;
-    // Only fills in what is unknown (`losses = []` then `losses.append(v)`); never widens a known type.
-    if (info->local != nullptr && IsComplete(info->local->type)) return;
-    if (info->field != nullptr && IsComplete(info->field->type)) return;
+    // Only fills in what is unknown (`losses = []` then `losses.append(v)`); never widens a known type, except to
+    // objects: a list of strs given a value typed at run time holds objects (Note [Values typed at run time]).
+    auto settled = [&](const TypeRef& known) {
+        if (!IsComplete(known)) return false;
+        const TypeRef j = Join(known, type);
+        return !(j && ContainsObject(j) && !ContainsObject(known));
+    };
+    if (info->local != nullptr && settled(info->local->type)) return;
+    if (info->field != nullptr && settled(info->field->type)) return;
     if (info->local != nullptr) {
         auto* v = const_cast<ir::VarInfo*>(info->local);
-        TypeRef j = Join(v->type, type);
+        // (a name passed where `T | None` is taken learns T's missing parts; it does not become optional)
+        const bool optional = v->type->kind == TypeKind::kOptional || v->type->kind == TypeKind::kNone;
+        TypeRef j = Join(v->type, optional ? type : StripOptional(type));
         if (j && !SameType(j, v->type)) {
             v->type = j;
             changed_ = true;

@@ -1,6 +1,7 @@
 // changed_params.cc — which list and dict parameters a function changes in place (ParamInfo::changed_in_place)
 // and which list, dict and tuple parameters it binds to other objects (ParamInfo::rebound). A changed parameter
-// is a `T&` in C++ (Python's caller sees the change), a rebound one a value (the new binding stays local), the
+// is a `T&` in C++ (Python's caller sees the change; a `T | None` one a cnet::py::OptionalRef<T>, the caller's
+// object or nothing), a rebound one a value (the new binding stays local), the
 // others `const T&`. Sema decides it once, so a function's declaration and the std::function type of a closure
 // (types.cc CppName) agree: a nested def or lambda that changes its parameter is assigned to a std::function
 // taking the same `T&`. A parameter both changed and rebound is an error (a reference would replace the
@@ -110,10 +111,14 @@ void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) 
     ir::InstanceScope facts(program, fn);  // Note [Generic functions]
     for (ir::ParamInfo& p : fn.params) {
         if (!p.type) continue;
-        const bool container = p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict;
-        if (!container && p.type->kind != TypeKind::kTuple) continue;
+        const TypeKind kind = StripOptional(p.type)->kind;  // (`counts=None`: cnet::py::OptionalRef when changed)
+        const bool container = kind == TypeKind::kList || kind == TypeKind::kDict;
+        if (!container && kind != TypeKind::kTuple) continue;
         const ast::Expr* rebinding = FirstRebinding(*body, p.name);
-        p.changed_in_place = container && ChangesInPlace(program, *body, p.name) &&
+        // (`acc=None` then `if acc is None: acc = []`: a std::optional value, so a list a caller passes is not
+        // changed where Python would change it; a reference could not also take the new list)
+        const bool optional_rebound = p.type->kind == TypeKind::kOptional && rebinding != nullptr;
+        p.changed_in_place = container && !optional_rebound && ChangesInPlace(program, *body, p.name) &&
                              (fn.def == nullptr || !RebindsBeforeAnyChange(program, fn.def->body(), p.name));
         p.rebound = rebinding != nullptr && !p.changed_in_place;
         // A changed parameter is the caller's object (a C++ reference): binding its name to another object
@@ -121,7 +126,7 @@ void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) 
         if (p.changed_in_place && rebinding != nullptr)
             analyzer.Error(rebinding->range(), "parameter '" + p.name +
                                                    "' is changed in place and also bound to another " +
-                                                   (p.type->kind == TypeKind::kList ? "list" : "dict") +
+                                                   (kind == TypeKind::kList ? "list" : "dict") +
                                                    " here; cnet passes it by reference, so this would replace the "
                                                    "caller's; give the new one another name");
     }

@@ -8,9 +8,39 @@
 // sets where the module's statements reach its assignment (never, when `main()` runs the whole program before
 // it), and every read that may come first goes through cnet::py::assigned_global, which raises NameError as
 // CPython does. A constant assigned before any statement runs is read plainly.
+#include <map>
+
+#include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
 
 namespace cnet::compiler::sema {
+
+// Names the module's statements bind more than once (`accum_loss = 0`, later `accum_loss += loss` in a loop): a
+// variable of the module's code, not a constant (Note [Late globals]), whatever its first value.
+std::set<std::string> ModuleNamesBoundAgain(const ast::Module& module) {
+    std::map<std::string, int> bindings;
+    auto bind = [&](const ast::Expr& target) {
+        if (const auto* n = ast::DynCast<ast::NameExpr>(&target)) ++bindings[n->id()];
+    };
+    for (const ast::StmtPtr& s : module.body()) {
+        if (ast::Isa<ast::FunctionDef>(*s) || ast::Isa<ast::ClassDef>(*s)) continue;
+        ast::WalkPreorder(*s, [&](const ast::Node& n) {
+            if (const auto* a = ast::DynCast<ast::AssignStmt>(&n)) {
+                for (const auto& t : a->targets()) bind(*t);
+            } else if (const auto* aug = ast::DynCast<ast::AugAssignStmt>(&n)) {
+                bind(aug->target());
+                bind(aug->target());  // (it reads the name too: never a constant)
+            } else if (const auto* f = ast::DynCast<ast::ForStmt>(&n)) {
+                bind(f->target());
+            }
+        });
+    }
+    std::set<std::string> again;
+    for (const auto& [name, count] : bindings) {
+        if (count > 1) again.insert(name);
+    }
+    return again;
+}
 
 void Analyzer::MarkLateGlobals() {
     if (program_.script.empty()) return;

@@ -106,20 +106,24 @@ bool Analyzer::FitsFirst(const ir::VarInfo& first, const TypeRef& value) {
     if (!t || t->kind == TypeKind::kUnknown || !value || value->kind == TypeKind::kUnknown || IsNever(value)) {
         return true;
     }
-    if (first.is_param) return !IsComplete(t) || !IsComplete(value) || Assignable(value, t);
+    // (a value of another data type makes a version, not an object: Note [Values typed at run time])
+    if (first.is_param) {
+        return !IsComplete(t) || !IsComplete(value) || (Assignable(value, t) && StaticJoin(t, value) != nullptr);
+    }
     // (AnalyzeAssign: `loss = 0; loss += F.foo(x)`, and a number stored in an array name)
     if ((IsNumeric(t) && IsArrayLike(value)) || (IsArrayLike(t) && IsNumeric(value))) return true;
-    return Join(t, value) != nullptr;
+    return StaticJoin(t, value) != nullptr;
 }
 
 ir::VarInfo* Analyzer::VariableFor(ir::VarInfo& first, const TypeRef& value, const ast::Node& at) {
-    if (ir::VarInfo* bound = SingleBinding(first); bound != nullptr && bound != &first && Join(bound->type, value)) {
+    if (ir::VarInfo* bound = SingleBinding(first);
+        bound != nullptr && bound != &first && StaticJoin(bound->type, value)) {
         return bound;
     }
     if (WidenNoneParameter(first, value)) return &first;
     if (FitsFirst(first, value)) return &first;
     for (ir::VarInfo* v : first.versions) {
-        if (Join(v->type, value) != nullptr) return v;
+        if (StaticJoin(v->type, value) != nullptr) return v;
     }
     if (fn_ == nullptr || first.module_variable || first.in_comprehension || IsClassAlias(value) ||
         IsClassAlias(first.type)) {

@@ -51,6 +51,12 @@ TypeRef JoinAsObject(const TypeRef& a, const TypeRef& b) {
     return IsDynamicData(a) && IsDynamicData(b) ? types::Object() : nullptr;
 }
 
+TypeRef StaticJoin(const TypeRef& a, const TypeRef& b) {
+    TypeRef j = Join(a, b);
+    if (j && ContainsObject(j) && !ContainsObject(a) && !ContainsObject(b)) return nullptr;
+    return j;
+}
+
 bool AssignableAsObject(const TypeRef& from, const TypeRef& to) {
     return IsDynamicData(from) && IsDynamicData(to);
 }

@@ -561,6 +561,9 @@ std::string CppName(const TypeRef& t) {
 }
 
 std::string ParamCppType(const ir::ParamInfo& p) {
+    if (p.type->kind == TypeKind::kOptional && p.changed_in_place) {  // the caller's object or None
+        return "cnet::py::OptionalRef<" + CppName(p.type->args[0]) + ">";
+    }
     const std::string type = CppName(p.type);
     if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple) {
         if (p.rebound) return type;

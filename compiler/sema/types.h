@@ -167,6 +167,9 @@ bool IsDynamicData(const TypeRef& t);
 bool ContainsObject(const TypeRef& t);
 /// Two data types with no static join: object; null for anything else.
 TypeRef JoinAsObject(const TypeRef& a, const TypeRef& b);
+/// Join without making objects: null where Join would give an object (or a container of them) that neither
+/// type held (a local rebound to another type gets another C++ variable instead, Note [Rebinding to another type]).
+TypeRef StaticJoin(const TypeRef& a, const TypeRef& b);
 /// A value typed at run time used as `to`, or data used as an object: checked (or converted) when it runs.
 bool AssignableAsObject(const TypeRef& from, const TypeRef& to);
 /// The builtin type `entry` names as isinstance's class (int, float, str, bool, list), or null.

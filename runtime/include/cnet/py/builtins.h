@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -29,6 +30,32 @@ namespace py {
 template <typename T>
 T& lvalue(T&& temporary) {
     return temporary;
+}
+
+/// A `list | None` or `dict | None` parameter the function changes in place (`def f(counts=None): ...
+/// counts[k] += 1`): the caller's object when one is given, as Python passes it, or nothing for None. It reads as
+/// the std::optional the same parameter would be if unchanged (has_value(), value(), *).
+template <typename T>
+class OptionalRef {
+public:
+    OptionalRef() = default;
+    OptionalRef(std::nullopt_t) {}                                                   // NOLINT(runtime/explicit)
+    OptionalRef(T& object) : object_(&object) {}                                     // NOLINT(runtime/explicit)
+    OptionalRef(std::optional<T>& maybe) : object_(maybe ? &*maybe : nullptr) {}     // NOLINT(runtime/explicit)
+    bool has_value() const { return object_ != nullptr; }
+    T& value() const {
+        if (object_ == nullptr) throw TypeError("'NoneType' object is not subscriptable");
+        return *object_;
+    }
+    T& operator*() const { return value(); }
+    T* operator->() const { return &value(); }
+
+private:
+    T* object_ = nullptr;
+};
+template <typename T>
+std::string str(const OptionalRef<T>& r) {
+    return r.has_value() ? str(*r) : std::string("None");
 }
 
 // ---- print(*args, sep=' ', end='\n')

@@ -26,6 +26,8 @@ namespace py {
 template <typename K, typename V>
 class DefaultDict : public Dict<K, V> {
  public:
+    /// A variable declared before its first assignment (a module variable): a plain dict until assigned.
+    DefaultDict() = default;
     DefaultDict(std::function<V()> factory, std::string factory_name)
         : factory_(std::move(factory)), factory_name_(std::move(factory_name)) {}
 
@@ -33,7 +35,7 @@ class DefaultDict : public Dict<K, V> {
     /// defaultdict in a non-const object even where it passes it by const reference, so inserting is defined.
     V& at(const K& key) const {
         auto* self = const_cast<DefaultDict*>(this);
-        if (self->count(key) == 0) (*self)[key] = factory_();
+        if (self->count(key) == 0 && factory_) (*self)[key] = factory_();
         return self->Dict<K, V>::at(key);
     }
     const std::string& factory_name() const { return factory_name_; }
