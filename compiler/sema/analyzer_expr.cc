@@ -397,13 +397,14 @@ void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
     if (info == nullptr || !type) return;
     // Only fills in what is unknown (`losses = []` then `losses.append(v)`); never widens a known type, except to
     // objects: a list of strs given a value typed at run time holds objects (Note [Values typed at run time]).
-    auto settled = [&](const TypeRef& known) {
+    // (Not a parameter: its type is its callers', or the runtime's for a callback.)
+    auto settled = [&](const TypeRef& known, bool param) {
         if (!IsComplete(known)) return false;
         const TypeRef j = Join(known, type);
-        return !(j && ContainsObject(j) && !ContainsObject(known));
+        return param || !(j && ContainsObject(j) && !ContainsObject(known));
     };
-    if (info->local != nullptr && settled(info->local->type)) return;
-    if (info->field != nullptr && settled(info->field->type)) return;
+    if (info->local != nullptr && settled(info->local->type, info->local->is_param)) return;
+    if (info->field != nullptr && settled(info->field->type, false)) return;
     if (info->local != nullptr) {
         auto* v = const_cast<ir::VarInfo*>(info->local);
         // (a name passed where `T | None` is taken learns T's missing parts; it does not become optional)

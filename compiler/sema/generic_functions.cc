@@ -95,7 +95,7 @@ ir::FunctionInfo* Analyzer::ChooseInstance(ir::FunctionInfo* fn, ir::CallInfo& c
         for (std::size_t i = 0; i < call.args.size(); ++i) {
             const ir::ParamInfo& p = candidate.params[i];
             if (call.args[i].value == nullptr || p.param->annotation() != nullptr) continue;
-            const TypeRef j = Join(p.type, types[i]);
+            const TypeRef j = StaticJoin(p.type, types[i]);  // (an instantiation per type, not one of objects)
             if (!j) return false;
             // Objects of two link classes would join to one object of either (Note [Classes chosen at run time]);
             // an instantiation per class keeps each class's own methods reachable.
