@@ -1,7 +1,10 @@
-// json.cc — the scalar texts of Python's json module (json.encoder with ensure_ascii=True, allow_nan=True).
+// json.cc — the scalar texts of Python's json module (json.encoder with ensure_ascii=True, allow_nan=True), and
+// values typed at run time.
 #include "cnet/py/json.h"
 
 #include <cstdio>
+
+#include "cnet/py/object.h"
 
 namespace cnet {
 namespace py {
@@ -75,6 +78,39 @@ std::string Number(double v) {
 std::string Newline(const Style& style, int depth) {
     if (!style.indent) return "";
     return "\n" + std::string(static_cast<std::size_t>(std::max<int64_t>(*style.indent, 0) * depth), ' ');
+}
+
+std::string Key(const Object& key) {
+    switch (key.kind()) {
+        case Object::Kind::kNone: return "\"null\"";
+        case Object::Kind::kBool: return Key(key.as_bool());
+        case Object::Kind::kInt: return Key(key.as_int());
+        case Object::Kind::kFloat: return Key(key.as_float());
+        case Object::Kind::kStr: return Quote(key.as_str());
+        default:
+            throw TypeError(std::string("keys must be str, int, float, bool or None, not ") + key.type_name());
+    }
+}
+
+void WriteContainer(std::string& out, const Object& v, const Style& style, int depth) {
+    switch (v.kind()) {
+        case Object::Kind::kNone: out += "null"; return;
+        case Object::Kind::kBool: Write(out, v.as_bool(), style, depth); return;
+        case Object::Kind::kInt: Write(out, v.as_int(), style, depth); return;
+        case Object::Kind::kFloat: Write(out, v.as_float(), style, depth); return;
+        case Object::Kind::kStr: Write(out, v.as_str(), style, depth); return;
+        case Object::Kind::kList:
+        case Object::Kind::kTuple: {
+            const Object::Items items = v.iterate();
+            if (items.empty()) {
+                out += "[]";
+                return;
+            }
+            WriteContainer(out, items, style, depth);
+            return;
+        }
+        case Object::Kind::kDict: WriteContainer(out, v.as_dict(), style, depth); return;
+    }
 }
 
 }  // namespace json

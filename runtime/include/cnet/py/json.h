@@ -1,7 +1,8 @@
 // json.h — Python's json.dumps / json.dump for generated code: the text CPython writes for ints, floats (repr;
 // NaN, Infinity), strings (ensure_ascii: \uXXXX escapes), bools, None, lists, tuples and dicts (keys written as
 // strings), with `indent` (None: one line with ', ' and ': '; n: n spaces a level, ',' at line ends) and
-// `sort_keys`. Sema admits only these types (Python raises TypeError for others).
+// `sort_keys`, and values typed at run time holding them. Sema admits only these types (Python raises TypeError
+// for others).
 #pragma once
 
 #include <algorithm>
@@ -33,6 +34,10 @@ std::string Quote(const std::string& text);
 std::string Number(double v);
 /// The line break and indentation before an item at `depth` (indent given), or "".
 std::string Newline(const Style& style, int depth);
+/// A value typed at run time (cnet/py/object.h), written as the kind it holds; as a key, as Python writes a key
+/// of that kind (a TypeError for a tuple).
+std::string Key(const Object& key);
+void WriteContainer(std::string& out, const Object& v, const Style& style, int depth);
 
 template <typename T>
 void Write(std::string& out, const T& v, const Style& style, int depth);
