@@ -2,6 +2,7 @@
 // runtime), Python operator semantics (py::floordiv, py::mod, pow), comparisons with None, f-strings,
 // displays (comprehensions: codegen_comprehension.cc).
 #include <functional>
+#include <map>
 
 #include "compiler/codegen/codegen.h"
 #include "compiler/diagnostics/internal_check.h"
@@ -134,6 +135,7 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             switch (u.op()) {
                 case ast::UnaryOp::kNot: return "!" + Truth(u.operand());
                 case ast::UnaryOp::kMinus: {
+                    if (TypeOf(u.operand())->kind == TypeKind::kObject) return "cnet::py::negative(" + E(u.operand()) + ")";
                     std::string operand = E(u.operand());
                     // -(-18), not --18 (a decrement).
                     if (!operand.empty() && (operand[0] == '-' || operand[0] == '+')) return "-(" + operand + ")";
@@ -455,6 +457,13 @@ std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy)
 std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const TypeRef& lt, const std::string& r,
                               const TypeRef& rt) {
     using ast::BinaryOp;
+    if (lt->kind == TypeKind::kObject || rt->kind == TypeKind::kObject) {  // Note [Values typed at run time]
+        static const std::map<BinaryOp, const char*> ops = {
+            {BinaryOp::kAdd, "kAdd"}, {BinaryOp::kSub, "kSub"}, {BinaryOp::kMul, "kMul"}, {BinaryOp::kDiv, "kDiv"},
+            {BinaryOp::kFloorDiv, "kFloorDiv"}, {BinaryOp::kMod, "kMod"}, {BinaryOp::kPow, "kPow"}};
+        return std::string("cnet::py::arithmetic(cnet::py::ObjectOp::") + ops.at(op) + ", cnet::py::convert<cnet::py::Object>(" +
+               l + "), cnet::py::convert<cnet::py::Object>(" + r + "))";
+    }
     const bool arrays = sema::IsArrayLike(lt) || sema::IsArrayLike(rt);
     const bool variable = lt->kind == TypeKind::kVariable || rt->kind == TypeKind::kVariable;
     if (lt->kind == TypeKind::kStr && op == BinaryOp::kMod) return "cnet::py::percent_format(" + l + ", " + r + ")";
@@ -603,6 +612,13 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
                 }
                 if (rt->kind == TypeKind::kNdarray && lt->kind == TypeKind::kObject) {
                     r = "cnet::py::Object(cnet::py::to_float(" + r + "))";
+                }
+                if ((lt->kind == TypeKind::kObject || rt->kind == TypeKind::kObject) && op != ast::CompareOp::kEq &&
+                    op != ast::CompareOp::kNotEq) {  // Python's order of the kinds held, or its TypeError
+                    parts.push_back(std::string("cnet::py::compare(\"") + ast::Spelling(op) +
+                                    "\", cnet::py::convert<cnet::py::Object>(" + l + "), cnet::py::convert<cnet::py::Object>(" +
+                                    r + "))");
+                    break;
                 }
                 if (sema::StripOptional(lt)->kind != lt->kind && lt->kind == TypeKind::kOptional &&
                     !sema::IsHandle(sema::StripOptional(lt))) {

@@ -65,6 +65,7 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
             if (t->kind == TypeKind::kBool) return types::Int();
             if (IsNumeric(t) || IsArrayLike(t) || t->kind == TypeKind::kUnknown) return t;
             if (t->kind == TypeKind::kObject) {
+                if (u.op() == ast::UnaryOp::kMinus || u.op() == ast::UnaryOp::kPlus) return t;  // of the number held
                 ObjectOperandError(e, std::string("unary '") + ast::Spelling(u.op()) + "'");
                 return types::Unknown();
             }
@@ -455,6 +456,14 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
         return types::Unknown();
     };
     if (l->kind == TypeKind::kObject || r->kind == TypeKind::kObject) {
+        // Python's arithmetic, by the kinds the operands hold (cnet::py::arithmetic); not `str % object`, whose
+        // formatting would spread a tuple the object holds, nor bitwise operators or `@`.
+        const bool arithmetic = op == BinaryOp::kAdd || op == BinaryOp::kSub || op == BinaryOp::kMul ||
+                                op == BinaryOp::kDiv || op == BinaryOp::kFloorDiv || op == BinaryOp::kMod ||
+                                op == BinaryOp::kPow;
+        if (arithmetic && IsDynamicData(l) && IsDynamicData(r) && !(l->kind == TypeKind::kStr && op == BinaryOp::kMod)) {
+            return types::Object();
+        }
         ObjectOperandError(at, std::string("'") + ast::Spelling(op) + "'");
         return types::Unknown();
     }
@@ -553,10 +562,11 @@ TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
                 break;
             default:
                 if (left->kind == TypeKind::kObject || right->kind == TypeKind::kObject) {
-                    // == and != as Python compares (a NumPy scalar as its number); no order between run-time types
+                    // == and != as Python compares (a NumPy scalar as its number), and the order of data
+                    // (cnet::py::compare)
                     const TypeRef& other = left->kind == TypeKind::kObject ? right : left;
-                    if ((op != ast::CompareOp::kEq && op != ast::CompareOp::kNotEq) ||
-                        (!IsDynamicData(other) && other->kind != TypeKind::kNdarray)) {
+                    const bool equality = op == ast::CompareOp::kEq || op == ast::CompareOp::kNotEq;
+                    if (!IsDynamicData(other) && !(equality && other->kind == TypeKind::kNdarray)) {
                         ObjectOperandError(e, std::string("'") + ast::Spelling(op) + "' with '" + PyName(other) + "'");
                     }
                 } else if (IsArrayLike(left) || IsArrayLike(right)) {

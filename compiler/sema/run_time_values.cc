@@ -7,9 +7,10 @@
 // conversions codegen spells cnet::py::convert<To>, checked when they run.
 //
 // What a program may do with an object is what the runtime implements on one: len, int/float/str/repr/bool,
-// print and formatting, isinstance against the builtin types, ==/!= and `is None`, `in`, indexing (not slicing),
-// iteration and unpacking, truthiness, using it as a dict key or a list element, and passing or returning it
-// where data is wanted. Arithmetic, attributes and methods on an object are errors that say to convert it first.
+// print, formatting and json, isinstance against the builtin types, arithmetic and comparisons with data, `is
+// None`, `in`, indexing (not slicing), iteration and unpacking, truthiness, using it as a dict key or a list
+// element, and passing or returning it where data is wanted. Attributes, methods, slicing and bitwise operators on
+// an object are errors that say to convert it first.
 #include <algorithm>
 
 #include "compiler/sema/analyzer.h"

@@ -299,6 +299,130 @@ bool contains(const Object& o, const Object& x) {
     }
 }
 
+namespace {
+
+const char* Spelling(ObjectOp op) {
+    switch (op) {
+        case ObjectOp::kAdd: return "+";
+        case ObjectOp::kSub: return "-";
+        case ObjectOp::kMul: return "*";
+        case ObjectOp::kDiv: return "/";
+        case ObjectOp::kFloorDiv: return "//";
+        case ObjectOp::kMod: return "%";
+        case ObjectOp::kPow: return "** or pow()";
+    }
+    return "?";
+}
+
+bool IsInt(const Object& o) { return o.kind() == Object::Kind::kInt || o.kind() == Object::Kind::kBool; }
+
+Object Repeated(const Object& seq, int64_t times) {
+    if (seq.kind() == Object::Kind::kStr) {
+        std::string out;
+        for (int64_t i = 0; i < times; ++i) out += seq.as_str();
+        return Object(out);
+    }
+    Object::Items out;
+    const Object::Items items = seq.iterate();
+    for (int64_t i = 0; i < times; ++i) out.insert(out.end(), items.begin(), items.end());
+    return seq.kind() == Object::Kind::kList ? Object::List(std::move(out)) : Object::Tuple(std::move(out));
+}
+
+}  // namespace
+
+Object arithmetic(ObjectOp op, const Object& a, const Object& b) {
+    if (IsNumber(a.kind()) && IsNumber(b.kind())) {
+        if (IsInt(a) && IsInt(b)) {
+            const int64_t x = a.as_int(), y = b.as_int();
+            switch (op) {
+                case ObjectOp::kAdd: return Object(x + y);
+                case ObjectOp::kSub: return Object(x - y);
+                case ObjectOp::kMul: return Object(x * y);
+                case ObjectOp::kDiv: return Object(truediv(x, y));
+                case ObjectOp::kFloorDiv: return Object(floordiv(x, y));
+                case ObjectOp::kMod: return Object(mod(x, y));
+                case ObjectOp::kPow:
+                    return y < 0 ? Object(std::pow(static_cast<double>(x), static_cast<double>(y))) : Object(ipow(x, y));
+            }
+        }
+        const double x = a.as_float(), y = b.as_float();
+        switch (op) {
+            case ObjectOp::kAdd: return Object(x + y);
+            case ObjectOp::kSub: return Object(x - y);
+            case ObjectOp::kMul: return Object(x * y);
+            case ObjectOp::kDiv: return Object(truediv(x, y));
+            case ObjectOp::kFloorDiv: return Object(floordiv(x, y));
+            case ObjectOp::kMod: return Object(mod(x, y));
+            case ObjectOp::kPow: return Object(std::pow(x, y));
+        }
+    }
+    const bool sequence_a = a.kind() == Object::Kind::kStr || a.kind() == Object::Kind::kList ||
+                            a.kind() == Object::Kind::kTuple;
+    if (op == ObjectOp::kAdd && sequence_a && a.kind() == b.kind()) {
+        if (a.kind() == Object::Kind::kStr) return Object(a.as_str() + b.as_str());
+        Object::Items items = a.iterate();
+        const Object::Items more = b.iterate();
+        items.insert(items.end(), more.begin(), more.end());
+        return a.kind() == Object::Kind::kList ? Object::List(std::move(items)) : Object::Tuple(std::move(items));
+    }
+    if (op == ObjectOp::kMul && sequence_a && IsInt(b)) return Repeated(a, b.as_int());
+    const bool sequence_b = b.kind() == Object::Kind::kStr || b.kind() == Object::Kind::kList ||
+                            b.kind() == Object::Kind::kTuple;
+    if (op == ObjectOp::kMul && sequence_b && IsInt(a)) return Repeated(b, a.as_int());
+    if (op == ObjectOp::kAdd && sequence_a) {  // CPython's own words for these two
+        throw TypeError(std::string("can only concatenate ") + a.type_name() + " (not \"" + b.type_name() + "\") to " +
+                        a.type_name());
+    }
+    if (op == ObjectOp::kMul && (sequence_a || sequence_b)) {
+        throw TypeError(std::string("can't multiply sequence by non-int of type '") +
+                        (sequence_a ? b : a).type_name() + "'");
+    }
+    throw TypeError(std::string("unsupported operand type(s) for ") + Spelling(op) + ": '" + a.type_name() + "' and '" +
+                    b.type_name() + "'");
+}
+
+Object negative(const Object& o) {
+    if (IsInt(o)) return Object(-o.as_int());
+    if (o.kind() == Object::Kind::kFloat) return Object(-o.as_float());
+    throw TypeError(std::string("bad operand type for unary -: '") + o.type_name() + "'");
+}
+
+namespace {
+
+// How Python orders a and b: -1, 0 or 1, or 2 where neither is less (a NaN); a TypeError naming op and both types
+// where Python has no order.
+int Order(const Object& a, const Object& b, const char* op) {
+    if (IsNumber(a.kind()) && IsNumber(b.kind())) {
+        if (IsInt(a) && IsInt(b)) return a.as_int() < b.as_int() ? -1 : a.as_int() > b.as_int() ? 1 : 0;
+        const double x = a.as_float(), y = b.as_float();
+        return x < y ? -1 : x > y ? 1 : x == y ? 0 : 2;
+    }
+    if (a.kind() == Object::Kind::kStr && b.kind() == Object::Kind::kStr) {
+        return a.as_str() < b.as_str() ? -1 : a.as_str() > b.as_str() ? 1 : 0;
+    }
+    if (a.kind() == b.kind() && (a.kind() == Object::Kind::kList || a.kind() == Object::Kind::kTuple)) {
+        const Object::Items x = a.iterate(), y = b.iterate();
+        for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+            if (!(x[i] == y[i])) return Order(x[i], y[i], op);
+        }
+        return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
+    }
+    throw TypeError(std::string("'") + op + "' not supported between instances of '" + a.type_name() + "' and '" +
+                    b.type_name() + "'");
+}
+
+}  // namespace
+
+bool compare(const char* op, const Object& a, const Object& b) {
+    const int order = Order(a, b, op);
+    if (order == 2) return false;  // NaN: no comparison holds
+    const std::string o(op);
+    if (o == "<") return order < 0;
+    if (o == "<=") return order <= 0;
+    if (o == ">") return order > 0;
+    return order >= 0;
+}
+
 }  // namespace py
 
 namespace np {

@@ -25,7 +25,7 @@ namespace py {
 // such a value `object` (sema joins two data types with no common static type to it) and the C++ is an Object: one
 // of Python's data values (None, bool, int, float, str, list, tuple, dict) tagged with its kind. What the program
 // does with it is checked when it runs, as Python checks it: len() of an int, unpacking three values from a pair,
-// reading an int out of a str raise Python's TypeError / ValueError with Python's message.
+// adding an int to a str, reading an int out of a str raise Python's TypeError / ValueError with Python's message.
 //
 // An Object is immutable: a list inside it is shared by copies of the Object and never changed through it, so
 // converting a static value (a std::vector) into an Object copies it once, and a `list[object]` the program still
@@ -134,6 +134,16 @@ Object getitem(const Object& o, const Object& key);
 std::vector<Object> unpack(const Object& o, std::size_t n);
 /// `x in o`: an item of a list or tuple, a key of a dict, a substring of a str.
 bool contains(const Object& o, const Object& x);
+
+/// Python's arithmetic on values typed at run time: numbers (a bool or int operand an int, a float one makes a
+/// float; `/` a float; `//`, `%` and `**` as Python rounds and signs them), str and list or tuple concatenation and
+/// repetition; Python's TypeError naming both types, and its ZeroDivisionError, otherwise.
+enum class ObjectOp { kAdd, kSub, kMul, kDiv, kFloorDiv, kMod, kPow };
+Object arithmetic(ObjectOp op, const Object& a, const Object& b);
+Object negative(const Object& o);  // -o of a number
+/// a < b (op "<", "<=", ">" or ">=") as Python orders numbers, strs, and lists or tuples of one kind (item by item);
+/// Python's TypeError naming op and both types otherwise.
+bool compare(const char* op, const Object& a, const Object& b);
 
 template <typename T, std::enable_if_t<!std::is_same_v<T, Object>, int> = 0>
 bool operator==(const Object& a, const T& b) {
