@@ -21,6 +21,9 @@ namespace cnet::compiler::codegen {
 using sema::TypeKind;
 using sema::TypeRef;
 
+/// `t` with what nothing decided (`[[]]`'s element, a key never stored, `set()` printed) as None: any type would do.
+TypeRef Completed(const TypeRef& t);
+
 class Generator {
 public:
     Generator(const ir::Program& program, const CodegenOptions& options) : program_(program), options_(options) {}

@@ -394,6 +394,9 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
     if (entry.owner == "list" && entry.name == "append") {
         return recv + ".push_back(" + Kept(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
     }
+    if (entry.owner == "set" && (entry.name == "add" || entry.name == "discard" || entry.name == "remove")) {
+        return recv + "." + entry.cpp + "(" + E(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
+    }
     if (entry.owner == "Counter" && entry.name == "update") {
         return CounterUpdate(e, recv, sema::StripOptional(receiver));
     }

@@ -1,5 +1,5 @@
-// codegen_collections.cc — collections.Counter and collections.defaultdict (cnet/py/collections.h): the C++
-// type is the one sema settled for the variable the call initializes, as for `{}`.
+// codegen_collections.cc — collections.Counter and collections.defaultdict (cnet/py/collections.h), and set()
+// (cnet/py/set.h): the C++ type is the one sema settled for the variable the call initializes, as for `{}`.
 #include "compiler/codegen/codegen.h"
 #include "compiler/sema/builtin_table.h"
 #include "compiler/sema/cpp_names.h"
@@ -7,25 +7,22 @@
 namespace cnet::compiler::codegen {
 namespace {
 
-// What nothing decided (a key never stored, `defaultdict(list)`'s element) is None: any type would do.
-TypeRef Complete(const TypeRef& t) {
-    if (!t || t->kind == TypeKind::kUnknown) return sema::types::None();
-    if (sema::IsComplete(t)) return t;
-    auto c = std::make_shared<sema::Type>(*t);
-    for (TypeRef& a : c->args) a = Complete(a);
-    return c;
-}
-
 }  // namespace
 
 bool Generator::IsCollectionsCall(const ast::CallExpr& e) {
     const TypeRef callee = TypeOf(e.func());
-    return callee->kind == TypeKind::kLibFunction && callee->entry->owner == "collections";
+    return callee->kind == TypeKind::kLibFunction &&
+           (callee->entry->owner == "collections" || (callee->entry->owner == "builtins" && callee->entry->name == "set"));
 }
 
 std::string Generator::CollectionsCall(const ast::CallExpr& e, const TypeRef& want) {
     const TypeRef own = TypeOf(e);
-    const TypeRef t = Complete(
+    if (own->kind == TypeKind::kSet) {  // set() or set(iterable), of the set type the value is wanted as
+        const TypeRef t = Completed(want && want->kind == TypeKind::kSet && sema::IsComplete(want) ? want : own);
+        if (e.args().empty()) return sema::CppName(t) + "()";
+        return sema::CppName(t) + "::Of(" + Iterable(*e.args()[0], t->args[0]) + ")";
+    }
+    const TypeRef t = Completed(
         want && want->kind == TypeKind::kDict && want->dict_kind == own->dict_kind && sema::IsComplete(want) ? want
                                                                                                              : own);
     const std::string type = sema::CppName(t);

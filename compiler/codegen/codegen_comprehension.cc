@@ -60,6 +60,8 @@ std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
     }
     if (const auto* d = ast::DynCast<ast::DictCompExpr>(&e)) {
         out += result + "[" + E(d->key(), t->args[0]) + "] = " + E(d->value(), t->args[1]) + "; ";
+    } else if (t->kind == TypeKind::kSet) {
+        out += result + ".add(" + Kept(e.element(), t->args[0]) + "); ";
     } else {
         out += result + ".push_back(" + Kept(e.element(), t->args[0]) + "); ";
     }

@@ -11,6 +11,14 @@
 
 namespace cnet::compiler::codegen {
 
+TypeRef Completed(const TypeRef& t) {
+    if (!t || t->kind == TypeKind::kUnknown) return sema::types::None();
+    if (sema::IsComplete(t)) return t;
+    auto c = std::make_shared<sema::Type>(*t);
+    for (TypeRef& a : c->args) a = Completed(a);
+    return c;
+}
+
 std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
     if (RaisesFirst(e)) return NeverValue(e, want);
     const bool fused_leaf = fused_leaf_code_.count(&e) != 0;  // a temporary, narrowed where it was made
@@ -148,9 +156,10 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         }
         case ast::NodeKind::kBinaryExpr: {
             const auto& b = ast::Cast<ast::BinaryExpr>(e);
-            // xs + [] or [] + xs: the empty display takes the sum's element type.
+            // xs + [] or [] + xs, s | set(): the empty operand takes the result's element type.
             const TypeRef t = TypeOf(e);
-            const TypeRef side = t->kind == TypeKind::kList && sema::IsComplete(t) ? t : nullptr;
+            const TypeRef side =
+                (t->kind == TypeKind::kList || t->kind == TypeKind::kSet) && sema::IsComplete(t) ? t : nullptr;
             if (b.op() == ast::BinaryOp::kPow && t->kind == TypeKind::kFloat && TypeOf(b.lhs())->kind != TypeKind::kFloat &&
                 TypeOf(b.rhs())->kind != TypeKind::kFloat) {  // int ** -k (sema: a float, as in Python)
                 return "std::pow(static_cast<double>(" + E(b.lhs()) + "), static_cast<double>(" + E(b.rhs()) + "))";
@@ -196,8 +205,17 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         case ast::NodeKind::kListExpr:
         case ast::NodeKind::kDictExpr:
             return Collection(e, want);
+        case ast::NodeKind::kSetExpr: {  // a cnet::py::Set of the elements, each as the set's element type
+            const TypeRef t = want && want->kind == TypeKind::kSet && sema::IsComplete(want) ? want : TypeOf(e);
+            std::string items;
+            for (const auto& el : ast::Cast<ast::SetExpr>(e).elements()) {
+                items += (items.empty() ? "" : ", ") + Kept(*el, t->args[0]);
+            }
+            return sema::CppName(t) + "{" + items + "}";
+        }
         case ast::NodeKind::kListCompExpr:
         case ast::NodeKind::kDictCompExpr:
+        case ast::NodeKind::kSetCompExpr:
         case ast::NodeKind::kGeneratorExpr:
             return ListComp(ast::Cast<ast::ComprehensionExpr>(e));
         case ast::NodeKind::kLambdaExpr:
@@ -464,6 +482,7 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
         return std::string("cnet::py::arithmetic(cnet::py::ObjectOp::") + ops.at(op) + ", cnet::py::convert<cnet::py::Object>(" +
                l + "), cnet::py::convert<cnet::py::Object>(" + r + "))";
     }
+    if (lt->kind == TypeKind::kSet) return "(" + l + " " + ast::Spelling(op) + " " + r + ")";  // cnet::py::Set's
     const bool arrays = sema::IsArrayLike(lt) || sema::IsArrayLike(rt);
     const bool variable = lt->kind == TypeKind::kVariable || rt->kind == TypeKind::kVariable;
     if (lt->kind == TypeKind::kStr && op == BinaryOp::kMod) return "cnet::py::percent_format(" + l + ", " + r + ")";
@@ -777,15 +796,7 @@ std::string Generator::Collection(const ast::Expr& e, const TypeRef& want_in) {
     if (const auto* list = ast::DynCast<ast::ListExpr>(&e)) {
         const TypeRef lt = want && want->kind == TypeKind::kList && sema::IsComplete(want) ? want : t;
         // `[]` or `[[]]` whose element type nothing decides (a statement, `len([])`): any type will do.
-        if (!sema::IsComplete(lt)) {
-            std::function<TypeRef(const TypeRef&)> complete = [&](const TypeRef& x) -> TypeRef {
-                if (!x || x->kind == TypeKind::kUnknown) return sema::types::None();
-                if (x->kind == TypeKind::kList) return sema::types::List(complete(x->args[0]));
-                return x;
-            };
-            const TypeRef full = complete(lt);
-            if (sema::IsComplete(full)) return Collection(e, full);
-        }
+        if (!sema::IsComplete(lt)) return Collection(e, Completed(lt));
         std::string items;
         for (std::size_t i = 0; i < list->elements().size(); ++i) {
             items += (i ? ", " : "") + Kept(*list->elements()[i], lt->args[0]);

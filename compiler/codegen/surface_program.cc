@@ -23,7 +23,7 @@ using sema::EntryKind;
 // np.unique): their `cpp` column is not the call codegen emits. six's dict views take any dict and collections'
 // Counter and defaultdict are templates over the types sema infers (as the dict methods).
 bool LoweredByCodegen(const BuiltinEntry& e) {
-    static const std::set<std::string> kOwners = {"builtins", "list",        "str",     "dict", "ArgumentParser",
+    static const std::set<std::string> kOwners = {"builtins", "list",        "str",     "dict", "set", "ArgumentParser",
                                                   "six",      "collections", "Counter", "copy"};
     return kOwners.count(e.owner) != 0 || (e.owner == "numpy" && (e.name == "genfromtxt" || e.name == "unique"));
 }

@@ -537,6 +537,10 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
     if (name == "sorted") return Sorted(call);
     if (name == "map") return Map(e, call);
     if (name == "list") return types::List(IterElement(first(), *call.args[0].value));
+    if (name == "set") {
+        const ast::Expr* items = call.args.empty() ? nullptr : call.args[0].value;
+        return types::Set(items == nullptr ? types::Unknown() : IterElement(first(), *items));
+    }
     if (name == "len") {
         TypeRef t = first();
         if (t->kind == TypeKind::kInt || t->kind == TypeKind::kFloat || t->kind == TypeKind::kBool) {
@@ -569,7 +573,10 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         if (elements.size() < 2 || elements.size() > 3) Error(e.range(), "zip() takes 2 or 3 sequences");
         return types::List(types::Tuple(elements));
     }
-    if (name == "reversed") return types::List(IterElement(first(), *e.args()[0]));
+    if (name == "reversed") {
+        if (first()->kind == TypeKind::kSet) Error(e.args()[0]->range(), "'set' object is not reversible");
+        return types::List(IterElement(first(), *e.args()[0]));
+    }
     if (name == "min" || name == "max" || name == "sum" || name == "abs") {
         if (unknown_in_args()) return types::Unknown();
         TypeRef result;
@@ -636,6 +643,18 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         for (const auto& a : e.args()) Expr(*a);
         for (const auto& k : e.keywords()) Expr(k->value());
         return types::Unknown();
+    }
+    if (entry.owner == "set" && entry.name == "add") {  // as list.append: the set learns its element type
+        TypeRef element = receiver->args[0];
+        TypeRef t = Expr(*call.args[0].value, element);
+        TypeRef j = StaticJoin(element, t);
+        if (!j) {
+            Error(call.args[0].value->range(), "cannot add '" + PyName(t) + "' to a '" + PyName(receiver) + "'");
+        } else {
+            Refine(attr.value(), types::Set(j));
+        }
+        program_.CallSlot(e) = call;
+        return types::None();
     }
     if (entry.owner == "list" && entry.name == "append") {
         TypeRef element = receiver->args[0];

@@ -26,6 +26,7 @@ TypeRef Analyzer::Expr(const ast::Expr& e, const TypeRef& expected) {
     t = Narrowed(e, t, info);
     info.type = t;
     if (ContainsObject(t)) program_.headers.insert("cnet/py/object.h");  // Note [Values typed at run time]
+    if (t->kind == TypeKind::kSet) program_.headers.insert("cnet/py/set.h");
     ir::ExprInfo& slot = program_.ExprSlot(e);
     slot = info;
     return t;
@@ -126,10 +127,21 @@ TypeRef Analyzer::ExprImpl(const ast::Expr& e, const TypeRef& expected, ir::Expr
             }
             Error(e.range(), "'*' unpacking is not supported here; pass the elements one by one");
             return types::Unknown();
-        case ast::NodeKind::kSetExpr:
+        case ast::NodeKind::kSetExpr: {  // {a, b}: a set of the elements' joined type
+            TypeRef joined = expected && expected->kind == TypeKind::kSet ? expected->args[0] : types::Unknown();
+            for (const auto& el : ast::Cast<ast::SetExpr>(e).elements()) {
+                const TypeRef t = Stored(*el, Expr(*el, joined), "set");
+                const TypeRef j = StaticJoin(joined, t);
+                if (!j) {
+                    Error(el->range(), "set elements must have one type: '" + PyName(t) + "' after '" + PyName(joined) + "'");
+                    continue;
+                }
+                joined = j;
+            }
+            return types::Set(joined);
+        }
         case ast::NodeKind::kSetCompExpr:
-            Error(e.range(), "sets are not supported in .cnet; use a list or a dict");
-            return types::Unknown();
+            return ListComp(ast::Cast<ast::ComprehensionExpr>(e));
         case ast::NodeKind::kGeneratorExpr:
             // A generator argument (`sum(x * x for x in xs)`) is consumed at once by the call: a list does the same.
             if (generator_args_.count(&e) == 0) {
@@ -212,7 +224,6 @@ TypeRef Analyzer::Name(const ast::NameExpr& e, ir::ExprInfo& info) {
         {"exec", "'exec' is not supported in .cnet"},
         {"eval", "'eval' is not supported in .cnet"},
         {"input", "'input' is not supported; take a command-line argument with argparse"},
-        {"set", "sets are not supported in .cnet; use a list or a dict"},
         {"getattr", "'getattr' is not supported; access the attribute directly"},
         {"setattr", "'setattr' is not supported; assign the attribute directly"},
         {"type", "'type' is not supported; use isinstance"},
@@ -347,6 +358,7 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
         case TypeKind::kNdarray: type_name = "ndarray"; break;
         case TypeKind::kStrArray: type_name = "ndarray[str]"; break;
         case TypeKind::kList: type_name = "list"; break;
+        case TypeKind::kSet: type_name = "set"; break;
         case TypeKind::kStr: type_name = "str"; break;
         case TypeKind::kDict:  // a Counter's own methods, then the dict's
             type_name =
@@ -504,6 +516,12 @@ TypeRef Analyzer::BinaryTypes(ast::BinaryOp op, const TypeRef& l, const TypeRef&
     if (l->kind == TypeKind::kList && r->kind == TypeKind::kInt && op == BinaryOp::kMul) return l;
     if (l->kind == TypeKind::kInt && r->kind == TypeKind::kList && op == BinaryOp::kMul) return r;
     if (l->kind == TypeKind::kInt && r->kind == TypeKind::kStr && op == BinaryOp::kMul) return types::Str();
+    // s | t, s & t, s - t, s ^ t of sets (cnet::py::Set's operators)
+    if (l->kind == TypeKind::kSet && r->kind == TypeKind::kSet &&
+        (op == BinaryOp::kBitOr || op == BinaryOp::kBitAnd || op == BinaryOp::kSub || op == BinaryOp::kBitXor)) {
+        TypeRef j = Join(l, r);
+        return j ? j : bad();
+    }
     if (l->kind == TypeKind::kList && r->kind == TypeKind::kList && op == BinaryOp::kAdd) {
         TypeRef j = Join(l, r);
         return j ? j : bad();
@@ -556,8 +574,8 @@ TypeRef Analyzer::Compare(const ast::CompareExpr& e) {
             case ast::CompareOp::kNotIn:
                 if (right->kind != TypeKind::kList && right->kind != TypeKind::kStr && right->kind != TypeKind::kDict &&
                     right->kind != TypeKind::kTuple && right->kind != TypeKind::kUnknown &&
-                    right->kind != TypeKind::kObject) {
-                    Error(e.comparators()[i]->range(), "'in' needs a list, tuple, dict or str, got '" + PyName(right) + "'");
+                    right->kind != TypeKind::kObject && right->kind != TypeKind::kSet) {
+                    Error(e.comparators()[i]->range(), "'in' needs a list, tuple, dict, set or str, got '" + PyName(right) + "'");
                 }
                 break;
             default:
@@ -716,6 +734,7 @@ TypeRef Analyzer::ListComp(const ast::ComprehensionExpr& e) {
         return types::Dict(element, value);
     }
     comp_scopes_.pop_back();
+    if (ast::Isa<ast::SetCompExpr>(e)) return types::Set(element);
     return types::List(element);
 }
 

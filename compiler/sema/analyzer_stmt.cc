@@ -482,6 +482,7 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
         case TypeKind::kNever:  // iterating it raises first
             return t;
         case TypeKind::kList:
+        case TypeKind::kSet:
             return t->args[0];
         case TypeKind::kObject:  // its items, keys or characters (Object::iterate)
             return t;

@@ -31,7 +31,10 @@ bool ChangesInPlace(const ir::Program& program, const ast::Node& body, const std
             if (const auto* attr = ast::DynCast<ast::AttributeExpr>(&call->func());
                 attr != nullptr && is_param(attr->value())) {
                 const std::string& m = attr->attr();
-                if (m == "append" || m == "extend" || m == "pop" || m == "clear" || m == "insert") changed = true;
+                if (m == "append" || m == "extend" || m == "pop" || m == "clear" || m == "insert" || m == "add" ||
+                    m == "discard" || m == "remove" || m == "update") {
+                    changed = true;
+                }
             }
             const TypeRef callee = program.TypeOf(call->func());
             if (callee && (callee->kind == TypeKind::kUserFunction || callee->kind == TypeKind::kBoundMethod ||
@@ -112,7 +115,7 @@ void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) 
     for (ir::ParamInfo& p : fn.params) {
         if (!p.type) continue;
         const TypeKind kind = StripOptional(p.type)->kind;  // (`counts=None`: cnet::py::OptionalRef when changed)
-        const bool container = kind == TypeKind::kList || kind == TypeKind::kDict;
+        const bool container = kind == TypeKind::kList || kind == TypeKind::kDict || kind == TypeKind::kSet;
         if (!container && kind != TypeKind::kTuple) continue;
         const ast::Expr* rebinding = FirstRebinding(*body, p.name);
         // (`acc=None` then `if acc is None: acc = []`: a std::optional value, so a list a caller passes is not
@@ -126,7 +129,7 @@ void Mark(Analyzer& analyzer, const ir::Program& program, ir::FunctionInfo& fn) 
         if (p.changed_in_place && rebinding != nullptr)
             analyzer.Error(rebinding->range(), "parameter '" + p.name +
                                                    "' is changed in place and also bound to another " +
-                                                   (kind == TypeKind::kList ? "list" : "dict") +
+                                                   (kind == TypeKind::kList ? "list" : kind == TypeKind::kSet ? "set" : "dict") +
                                                    " here; cnet passes it by reference, so this would replace the "
                                                    "caller's; give the new one another name");
     }

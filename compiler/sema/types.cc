@@ -64,6 +64,12 @@ TypeRef Dict(TypeRef key, TypeRef value, DictKind kind) {
     t->args = {Element(std::move(key)), Element(std::move(value))};
     return t;
 }
+TypeRef Set(TypeRef element) {
+    auto t = std::make_shared<Type>();
+    t->kind = TypeKind::kSet;
+    t->args.push_back(Element(std::move(element)));
+    return t;
+}
 TypeRef Optional(TypeRef element) {
     if (element->kind == TypeKind::kNever) return None();  // Never ⊔ None
     // (an object holds None itself)
@@ -366,7 +372,7 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
         return types::Int();
     }
     if (IsArrayLike(a) && IsArrayLike(b)) return types::Variable();
-    if (ka == kb && (ka == TypeKind::kList || ka == TypeKind::kDict || ka == TypeKind::kTuple) &&
+    if (ka == kb && (ka == TypeKind::kList || ka == TypeKind::kDict || ka == TypeKind::kTuple || ka == TypeKind::kSet) &&
         a->args.size() == b->args.size() && a->dict_kind == b->dict_kind) {
         std::vector<TypeRef> args;
         for (std::size_t i = 0; i < a->args.size(); ++i) {
@@ -423,7 +429,7 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
         return true;
     }
     if (kf == TypeKind::kInt && kt == TypeKind::kShape) return true;
-    if (kf == kt && (kf == TypeKind::kList || kf == TypeKind::kDict || kf == TypeKind::kTuple)) {
+    if (kf == kt && (kf == TypeKind::kList || kf == TypeKind::kDict || kf == TypeKind::kTuple || kf == TypeKind::kSet)) {
         // A Counter read as a dict would raise KeyError where Python's Counter gives 0.
         if (from->args.size() != to->args.size() || from->dict_kind != to->dict_kind) return false;
         for (std::size_t i = 0; i < from->args.size(); ++i) {
@@ -482,6 +488,7 @@ std::string PyName(const TypeRef& t) {
         case TypeKind::kArgs: return "Namespace";
         case TypeKind::kClassChoice: return ClassChoiceName(t);
         case TypeKind::kList: return "list[" + PyName(t->args[0]) + "]";
+        case TypeKind::kSet: return "set[" + PyName(t->args[0]) + "]";
         case TypeKind::kDict:
             if (t->dict_kind == DictKind::kCounter) return "Counter[" + PyName(t->args[0]) + "]";
             return std::string(t->dict_kind == DictKind::kDefaultDict ? "defaultdict[" : "dict[") + PyName(t->args[0]) +
@@ -531,6 +538,7 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kArgs: return "cnet::py::Namespace";
         case TypeKind::kClassChoice: return "std::function<std::shared_ptr<" + ClassChoiceBase(t)->cpp + ">()>";
         case TypeKind::kList: return "std::vector<" + CppName(t->args[0]) + ">";
+        case TypeKind::kSet: return "cnet::py::Set<" + CppName(t->args[0]) + ">";
         case TypeKind::kDict:
             if (t->dict_kind == DictKind::kCounter) return "cnet::py::Counter<" + CppName(t->args[0]) + ">";
             return std::string(t->dict_kind == DictKind::kDefaultDict ? "cnet::py::DefaultDict<" : "cnet::py::Dict<") +
@@ -565,7 +573,8 @@ std::string ParamCppType(const ir::ParamInfo& p) {
         return "cnet::py::OptionalRef<" + CppName(p.type->args[0]) + ">";
     }
     const std::string type = CppName(p.type);
-    if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple) {
+    if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple ||
+        p.type->kind == TypeKind::kSet) {
         if (p.rebound) return type;
         return p.changed_in_place ? type + "&" : "const " + type + "&";
     }

@@ -40,6 +40,7 @@ enum class TypeKind {
     kList,
     kTuple,
     kDict,
+    kSet,         // set[T] (cnet::py::Set: sorted iteration)
     kOptional,    // T | None
     kUserClass,   // an instance of a user class (Chain subclass or record)
     kLibObject,   // an instance of a library class (optimizer, iterator, trainer, link, ...)
@@ -97,6 +98,7 @@ TypeRef Object();
 TypeRef List(TypeRef element);
 TypeRef Tuple(std::vector<TypeRef> elements);
 TypeRef Dict(TypeRef key, TypeRef value, DictKind kind = DictKind::kDict);
+TypeRef Set(TypeRef element);
 TypeRef Optional(TypeRef element);
 TypeRef UserClass(const ir::ClassInfo* cls);
 TypeRef UserClassRef(const ir::ClassInfo* cls);

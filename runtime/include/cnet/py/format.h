@@ -20,8 +20,12 @@
 namespace cnet {
 namespace py {
 
-/// Python's None.
-struct NoneType {};
+/// Python's None (also the element of a container nothing decides the type of: `print([set()])`).
+struct NoneType {
+    friend bool operator==(NoneType, NoneType) { return true; }
+    friend bool operator!=(NoneType, NoneType) { return false; }
+    friend bool operator<(NoneType, NoneType) { return false; }
+};
 constexpr NoneType None{};
 class Object;  // cnet/py/object.h: a value typed at run time, in containers shown by its repr as Python shows it
 
