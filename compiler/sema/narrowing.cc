@@ -24,6 +24,10 @@ namespace cnet::compiler::sema {
 // an object) is the same C++ either way, and an `int | None` (std::optional) is read with `.value()`, which
 // throws rather than read an empty optional should a method call clear a field behind the test's back.
 //
+// `isinstance(x, str)` (int, float, bool, list) of a path typed object (Note [Values typed at run time]) narrows
+// it the same way to the type it holds (a list to `list[object]`); codegen converts the object there, a conversion
+// the test guarantees.
+//
 // The same facts narrow a name holding an object of one of several link classes (Note [Classes chosen at run
 // time] in class_choice.cc) to the class of the object last assigned to it: word2vec's
 //     if args.out_type == 'hsm':
