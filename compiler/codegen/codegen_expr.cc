@@ -1,6 +1,6 @@
 // codegen_expr.cc — expressions to C++: names, attributes, subscripts (Note [Index syntax in C++] of the
-// runtime), Python operator semantics (py::floordiv, py::mod, pow), comparisons with None, f-strings,
-// displays (comprehensions: codegen_comprehension.cc).
+// runtime), Python operator semantics (py::floordiv, py::mod, pow), comparisons with None, f-strings (displays:
+// codegen_displays.cc; comprehensions: codegen_comprehension.cc).
 #include <functional>
 #include <map>
 
@@ -10,14 +10,6 @@
 #include "compiler/sema/cpp_names.h"
 
 namespace cnet::compiler::codegen {
-
-TypeRef Completed(const TypeRef& t) {
-    if (!t || t->kind == TypeKind::kUnknown) return sema::types::None();
-    if (sema::IsComplete(t)) return t;
-    auto c = std::make_shared<sema::Type>(*t);
-    for (TypeRef& a : c->args) a = Completed(a);
-    return c;
-}
 
 std::string Generator::E(const ast::Expr& e, const TypeRef& want) {
     if (RaisesFirst(e)) return NeverValue(e, want);
@@ -204,15 +196,8 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
         case ast::NodeKind::kTupleExpr:
         case ast::NodeKind::kListExpr:
         case ast::NodeKind::kDictExpr:
+        case ast::NodeKind::kSetExpr:
             return Collection(e, want);
-        case ast::NodeKind::kSetExpr: {  // a cnet::py::Set of the elements, each as the set's element type
-            const TypeRef t = want && want->kind == TypeKind::kSet && sema::IsComplete(want) ? want : TypeOf(e);
-            std::string items;
-            for (const auto& el : ast::Cast<ast::SetExpr>(e).elements()) {
-                items += (items.empty() ? "" : ", ") + Kept(*el, t->args[0]);
-            }
-            return sema::CppName(t) + "{" + items + "}";
-        }
         case ast::NodeKind::kListCompExpr:
         case ast::NodeKind::kDictCompExpr:
         case ast::NodeKind::kSetCompExpr:
@@ -762,59 +747,6 @@ bool Generator::VoidInCpp(const ast::Expr& e) const {
     const ir::FunctionInfo* m =
         object && object->kind == TypeKind::kUserClass ? object->user_class->FindMethod(a->attr()) : nullptr;
     return m != nullptr && m->is_property;
-}
-
-std::string Generator::Collection(const ast::Expr& e, const TypeRef& want_in) {
-    const TypeRef t = TypeOf(e);
-    // `acc = []` of an `acc: list[int] | None`: the list the optional holds.
-    const TypeRef want = want_in ? sema::StripOptional(want_in) : want_in;
-    if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&e)) {
-        if (want && want->kind == TypeKind::kList) {
-            std::string items;
-            for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
-                items += (i ? ", " : "") + Kept(*tuple->elements()[i], want->args[0]);
-            }
-            return sema::CppName(want) + "{" + items + "}";
-        }
-        const TypeRef shape = want ? sema::StripOptional(want) : nullptr;  // `size: shape | None` of np.random
-        if (shape && (shape->kind == TypeKind::kShape || shape->kind == TypeKind::kUnknown)) {
-            std::string items;
-            for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
-                const TypeRef et = TypeOf(*tuple->elements()[i]);
-                items += (i ? ", " : "") + E(*tuple->elements()[i], et->kind == TypeKind::kStr ? et : nullptr);
-            }
-            return (shape->kind == TypeKind::kShape ? "cnet::Shape{" : "{") + items + "}";
-        }
-        std::string items;
-        for (std::size_t i = 0; i < tuple->elements().size(); ++i) {
-            const TypeRef et = want && want->kind == TypeKind::kTuple && i < want->args.size() ? want->args[i]
-                                                                                               : t->args[i];
-            items += (i ? ", " : "") + Kept(*tuple->elements()[i], et);
-        }
-        return sema::CppName(want && want->kind == TypeKind::kTuple ? want : t) + "{" + items + "}";
-    }
-    if (const auto* list = ast::DynCast<ast::ListExpr>(&e)) {
-        const TypeRef lt = want && want->kind == TypeKind::kList && sema::IsComplete(want) ? want : t;
-        // `[]` or `[[]]` whose element type nothing decides (a statement, `len([])`): any type will do.
-        if (!sema::IsComplete(lt)) return Collection(e, Completed(lt));
-        std::string items;
-        for (std::size_t i = 0; i < list->elements().size(); ++i) {
-            items += (i ? ", " : "") + Kept(*list->elements()[i], lt->args[0]);
-        }
-        return sema::CppName(lt) + "{" + items + "}";
-    }
-    const auto& d = ast::Cast<ast::DictExpr>(e);
-    const TypeRef dt = want && want->kind == TypeKind::kDict && sema::IsComplete(want) ? want : t;
-    // `{}` whose key and value types nothing decides (`print({})`, `len({})`): empty, any types will do.
-    if (!sema::IsComplete(dt) && d.keys().empty()) {
-        return sema::CppName(sema::types::Dict(sema::types::Str(), sema::types::None())) + "{}";
-    }
-    std::string items;
-    for (std::size_t i = 0; i < d.keys().size(); ++i) {
-        items += std::string(i ? ", " : "") + "{" + E(*d.keys()[i], dt->args[0]) + ", " + E(*d.values()[i], dt->args[1]) +
-                 "}";
-    }
-    return sema::CppName(dt) + "{" + items + "}";
 }
 
 }  // namespace cnet::compiler::codegen
