@@ -1,6 +1,8 @@
 // codegen_call.cc — calls to C++: keyword arguments already matched to parameters by sema are emitted in
 // the callee's positional order (interior defaults filled in from the table), library constructors
 // become std::make_shared, links are called through operator(), argparse maps onto cnet::py::ArgumentParser.
+#include <map>
+
 #include "compiler/codegen/codegen.h"
 #include "compiler/diagnostics/internal_check.h"
 #include "compiler/sema/builtin_table.h"
@@ -524,11 +526,18 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         if (c->kind == TypeKind::kLibFunction) target = sema::BuiltinTypeName(*c->entry);
         if (c->kind == TypeKind::kLibClass && c->entry->cpp == "Variable") target = sema::types::Variable();
         if (t->kind == TypeKind::kObject) {  // the kind it holds (Note [Values typed at run time])
-            const TypeKind k = target ? target->kind : TypeKind::kUnknown;
-            const char* kind = k == TypeKind::kInt ? "kInt" : k == TypeKind::kFloat ? "kFloat" : k == TypeKind::kStr ? "kStr"
-                               : k == TypeKind::kBool ? "kBool" : k == TypeKind::kList ? "kList" : nullptr;
-            if (kind == nullptr) return "false";  // a class: an object holds data only
-            return "cnet::py::isinstance(" + E(*args[0]) + ", cnet::py::Object::Kind::" + kind + ")";
+            static const std::map<TypeKind, const char*> kinds = {
+                {TypeKind::kInt, "kInt"},   {TypeKind::kFloat, "kFloat"}, {TypeKind::kStr, "kStr"},  {TypeKind::kBool, "kBool"},
+                {TypeKind::kList, "kList"}, {TypeKind::kTuple, "kTuple"}, {TypeKind::kDict, "kDict"}};
+            const auto kind = target ? kinds.find(target->kind) : kinds.end();
+            if (kind == kinds.end()) return "false";  // a class: an object holds data only
+            return "cnet::py::isinstance(" + E(*args[0]) + ", cnet::py::Object::Kind::" + kind->second + ")";
+        }
+        if (c->kind == TypeKind::kLibFunction && target) {  // a builtin type: the value's kind (a bool is an int)
+            const TypeRef s = sema::StripOptional(t);
+            const bool is = s->kind == target->kind || (s->kind == TypeKind::kBool && target->kind == TypeKind::kInt);
+            if (is && t->kind == TypeKind::kOptional) return "(" + E(*args[0]) + ").has_value()";  // not None
+            return is ? "true" : "false";
         }
         return target && sema::Assignable(t, target) && !(sema::IsNumeric(t) && !sema::SameType(t, target)) ? "true"
                                                                                                               : "false";

@@ -602,6 +602,11 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         }
         return result->kind == TypeKind::kBool ? types::Int() : result;
     }
+    if (name == "tuple" || name == "dict") {  // (names for isinstance)
+        Error(e.range(), "'" + name + "(...)' is not supported; write a " +
+                             (name == "tuple" ? "tuple display '(a, b)'" : "dict display '{k: v}' or comprehension"));
+        return types::Unknown();
+    }
     if (name == "int") return types::Int();
     if (name == "float") return types::Float();
     if (name == "bool") return types::Bool();

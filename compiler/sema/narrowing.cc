@@ -115,7 +115,10 @@ std::optional<std::pair<std::string, TypeRef>> Analyzer::IsinstanceFact(const as
     if (key.empty() || value->kind != TypeKind::kObject || cls->kind != TypeKind::kLibFunction) return {};
     TypeRef held = BuiltinTypeName(*cls->entry);
     if (!held) return {};
-    if (held->kind == TypeKind::kList) held = types::List(types::Object());  // an object's list holds objects
+    // an object's list and dict hold objects; a tuple's length is not known
+    if (held->kind == TypeKind::kTuple) return {};
+    if (held->kind == TypeKind::kList) held = types::List(types::Object());
+    if (held->kind == TypeKind::kDict) held = types::Dict(types::Object(), types::Object());
     return std::make_pair(key, held);
 }
 

@@ -69,6 +69,8 @@ TypeRef BuiltinTypeName(const BuiltinEntry& entry) {
     if (entry.name == "str") return types::Str();
     if (entry.name == "bool") return types::Bool();
     if (entry.name == "list") return types::List(types::Unknown());
+    if (entry.name == "tuple") return types::Tuple({});
+    if (entry.name == "dict") return types::Dict(types::Unknown(), types::Unknown());
     return nullptr;
 }
 

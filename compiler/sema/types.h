@@ -174,7 +174,7 @@ TypeRef JoinAsObject(const TypeRef& a, const TypeRef& b);
 TypeRef StaticJoin(const TypeRef& a, const TypeRef& b);
 /// A value typed at run time used as `to`, or data used as an object: checked (or converted) when it runs.
 bool AssignableAsObject(const TypeRef& from, const TypeRef& to);
-/// The builtin type `entry` names as isinstance's class (int, float, str, bool, list), or null.
+/// The builtin type `entry` names as isinstance's class (int, float, str, bool, list, tuple, dict), or null.
 TypeRef BuiltinTypeName(const BuiltinEntry& entry);
 
 // ---- class_choice.cc (Note [Classes chosen at run time])
