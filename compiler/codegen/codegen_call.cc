@@ -135,6 +135,32 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
     return out;
 }
 
+// isinstance(value, c) of a value of type t against one class c: decided by the types where they decide it, by the
+// kind an object holds (Note [Values typed at run time]), by whether a `T | None` holds a value.
+std::string Generator::IsinstanceTest(const std::string& value, const TypeRef& t, const TypeRef& c) {
+    TypeRef target;
+    if (c->kind == TypeKind::kUserClassRef) target = sema::types::UserClass(c->user_class);
+    if (c->kind == TypeKind::kLibClass && c->lib_type != nullptr) target = sema::types::LibObject(c->lib_type);
+    if (c->kind == TypeKind::kLibFunction) target = sema::BuiltinTypeName(*c->entry);
+    if (c->kind == TypeKind::kLibClass && c->entry->cpp == "Variable") target = sema::types::Variable();
+    if (t->kind == TypeKind::kObject) {  // the kind it holds (Note [Values typed at run time])
+        static const std::map<TypeKind, const char*> kinds = {
+            {TypeKind::kInt, "kInt"},   {TypeKind::kFloat, "kFloat"}, {TypeKind::kStr, "kStr"},  {TypeKind::kBool, "kBool"},
+            {TypeKind::kList, "kList"}, {TypeKind::kTuple, "kTuple"}, {TypeKind::kDict, "kDict"}};
+        const auto kind = target ? kinds.find(target->kind) : kinds.end();
+        if (kind == kinds.end()) return "false";  // a class: an object holds data only
+        return "cnet::py::isinstance(" + value + ", cnet::py::Object::Kind::" + kind->second + ")";
+    }
+    if (c->kind == TypeKind::kLibFunction && target) {  // a builtin type: the value's kind (a bool is an int)
+        const TypeRef s = sema::StripOptional(t);
+        const bool is = s->kind == target->kind || (s->kind == TypeKind::kBool && target->kind == TypeKind::kInt);
+        if (is && t->kind == TypeKind::kOptional) return "(" + value + ").has_value()";  // not None
+        return is ? "true" : "false";
+    }
+    return target && sema::Assignable(t, target) && !(sema::IsNumeric(t) && !sema::SameType(t, target)) ? "true"
+                                                                                                          : "false";
+}
+
 std::string Generator::Template(const std::string& templ, const std::string& self, const ir::CallInfo& call) {
     std::string out = templ.substr(1);
     auto replace_all = [&](const std::string& key, const std::string& value) {
@@ -520,27 +546,12 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
     if (name == "isinstance") {
         const TypeRef t = TypeOf(*args[0]);
         const TypeRef c = TypeOf(*args[1]);
-        TypeRef target;
-        if (c->kind == TypeKind::kUserClassRef) target = sema::types::UserClass(c->user_class);
-        if (c->kind == TypeKind::kLibClass && c->lib_type != nullptr) target = sema::types::LibObject(c->lib_type);
-        if (c->kind == TypeKind::kLibFunction) target = sema::BuiltinTypeName(*c->entry);
-        if (c->kind == TypeKind::kLibClass && c->entry->cpp == "Variable") target = sema::types::Variable();
-        if (t->kind == TypeKind::kObject) {  // the kind it holds (Note [Values typed at run time])
-            static const std::map<TypeKind, const char*> kinds = {
-                {TypeKind::kInt, "kInt"},   {TypeKind::kFloat, "kFloat"}, {TypeKind::kStr, "kStr"},  {TypeKind::kBool, "kBool"},
-                {TypeKind::kList, "kList"}, {TypeKind::kTuple, "kTuple"}, {TypeKind::kDict, "kDict"}};
-            const auto kind = target ? kinds.find(target->kind) : kinds.end();
-            if (kind == kinds.end()) return "false";  // a class: an object holds data only
-            return "cnet::py::isinstance(" + E(*args[0]) + ", cnet::py::Object::Kind::" + kind->second + ")";
-        }
-        if (c->kind == TypeKind::kLibFunction && target) {  // a builtin type: the value's kind (a bool is an int)
-            const TypeRef s = sema::StripOptional(t);
-            const bool is = s->kind == target->kind || (s->kind == TypeKind::kBool && target->kind == TypeKind::kInt);
-            if (is && t->kind == TypeKind::kOptional) return "(" + E(*args[0]) + ").has_value()";  // not None
-            return is ? "true" : "false";
-        }
-        return target && sema::Assignable(t, target) && !(sema::IsNumeric(t) && !sema::SameType(t, target)) ? "true"
-                                                                                                              : "false";
+        if (c->kind != TypeKind::kTuple) return IsinstanceTest(E(*args[0]), t, c);
+        // isinstance(x, (int, float)): x evaluated once, then whether it is any of them
+        const std::string value = Temp("value");
+        std::string tests;
+        for (const TypeRef& each : c->args) tests += (tests.empty() ? "" : " || ") + IsinstanceTest(value, t, each);
+        return "[&]([[maybe_unused]] const auto& " + value + ") { return " + tests + "; }(" + E(*args[0]) + ")";
     }
     if (name == "abs") {
         const TypeRef t = TypeOf(*args[0]);

@@ -1,6 +1,8 @@
 // analyzer_call.cc — sema over calls: binding positional and keyword arguments to the callee's
 // parameters (library signatures from the builtin table, user defs), arity/keyword/type errors,
 // parameter types inferred from call sites, and the typing of Python builtins (argparse: analyzer_argparse.cc).
+#include <algorithm>
+
 #include "compiler/diagnostics/edit_distance.h"
 #include "compiler/sema/analyzer.h"
 #include "compiler/sema/library_bases.h"
@@ -487,6 +489,14 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
                 arg_types.push_back(Expr(star->value()));
                 continue;
             }
+            const auto* classes = ast::DynCast<ast::TupleExpr>(v);
+            if (name == "isinstance" && &a != &call.args[0] && classes != nullptr) {  // isinstance(x, (int, float))
+                std::vector<TypeRef> each;
+                for (const auto& c : classes->elements()) each.push_back(Expr(*c));
+                program_.ExprSlot(*v).type = types::Tuple(each);
+                arg_types.push_back(types::Tuple(each));
+                continue;
+            }
             arg_types.push_back(Expr(*v, v == a.value ? a.expected : nullptr));
             // print(f) would print an address where Python prints <function f at 0x...>: neither is a value.
             if (!IsValueType(arg_types.back()) && arg_types.back()->kind != TypeKind::kUnknown &&
@@ -613,10 +623,15 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
     if (name == "str" || name == "repr") return types::Str();
     if (name == "isinstance") {
         if (e.args().size() == 2) {
-            TypeRef c = program_.TypeOf(*e.args()[1]);
-            if (c->kind != TypeKind::kUserClassRef && c->kind != TypeKind::kLibClass &&
-                !(c->kind == TypeKind::kLibFunction && BuiltinTypeName(*c->entry))) {
-                Error(e.args()[1]->range(), "isinstance() needs a class as its second argument");
+            const TypeRef c = program_.TypeOf(*e.args()[1]);
+            auto is_class = [](const TypeRef& k) {
+                return k->kind == TypeKind::kUserClassRef || k->kind == TypeKind::kLibClass ||
+                       (k->kind == TypeKind::kLibFunction && BuiltinTypeName(*k->entry));
+            };
+            const bool classes = ast::Isa<ast::TupleExpr>(*e.args()[1]) &&
+                                 std::all_of(c->args.begin(), c->args.end(), is_class);
+            if (!is_class(c) && !classes) {
+                Error(e.args()[1]->range(), "isinstance() needs a class or a tuple of classes as its second argument");
             }
         }
         return types::Bool();
