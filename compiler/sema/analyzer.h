@@ -136,8 +136,9 @@ public:
     TypeRef CallLink(const ast::CallExpr& e, const TypeRef& link);
     /// `obj(...)` of a library object whose surface row declares `__call__` (a link's forward, an Evaluator).
     TypeRef CallDunderCall(const ast::CallExpr& e, const std::string& lib_type, const BuiltinEntry& call_entry);
-    TypeRef NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
     TypeRef DictView(const BuiltinEntry& entry, const ast::Expr* arg);
+    // ---- numpy_strings.cc
+    TypeRef NumpyStrings(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);
     // ---- optimizer_update.cc
     /// optimizer.update(lossfun, *args, **kwds): lossfun called with the arguments must give a Variable.
     TypeRef OptimizerUpdate(const ast::CallExpr& e);
