@@ -664,26 +664,18 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         for (const auto& k : e.keywords()) Expr(k->value());
         return types::Unknown();
     }
-    if (entry.owner == "set" && entry.name == "add") {  // as list.append: the set learns its element type
+    // list.append(x), set.add(x): the container learns its element type (a list's may become object, Note [Values
+    // typed at run time]; a set keeps one static type).
+    const bool append = entry.owner == "list" && entry.name == "append";
+    if (append || (entry.owner == "set" && entry.name == "add")) {
         TypeRef element = receiver->args[0];
         TypeRef t = Expr(*call.args[0].value, element);
-        TypeRef j = StaticJoin(element, t);
+        TypeRef j = append ? Join(element, t) : StaticJoin(element, t);
         if (!j) {
-            Error(call.args[0].value->range(), "cannot add '" + PyName(t) + "' to a '" + PyName(receiver) + "'");
+            Error(call.args[0].value->range(), std::string("cannot ") + (append ? "append" : "add") + " '" + PyName(t) +
+                                                   "' to a '" + PyName(receiver) + "'");
         } else {
-            Refine(attr.value(), types::Set(j));
-        }
-        program_.CallSlot(e) = call;
-        return types::None();
-    }
-    if (entry.owner == "list" && entry.name == "append") {
-        TypeRef element = receiver->args[0];
-        TypeRef t = Expr(*call.args[0].value, element);
-        TypeRef j = Join(element, t);
-        if (!j) {
-            Error(call.args[0].value->range(), "cannot append '" + PyName(t) + "' to a '" + PyName(receiver) + "'");
-        } else {
-            Refine(attr.value(), types::List(j));
+            Refine(attr.value(), append ? types::List(j) : types::Set(j));
         }
         program_.CallSlot(e) = call;
         return types::None();
