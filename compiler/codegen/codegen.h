@@ -134,6 +134,7 @@ public:
     // ---- codegen_call.cc
     std::string Call(const ast::CallExpr& e);
     std::string IsinstanceTest(const std::string& value, const TypeRef& t, const TypeRef& c);
+    std::string SubscriptedValue(const ast::Expr& value);
     std::string Args(const ir::CallInfo& call, bool fill_all, bool lib);
     std::string Default(const ir::BoundArg& arg, bool lib);
     std::string PyDefault(const std::string& py, const TypeRef& type);

@@ -384,11 +384,20 @@ std::string Generator::IndexItem(const ast::Expr& e) {
     return E(e);
 }
 
+// The container a subscript reads or stores into: an optional list or dict no test narrowed goes through
+// cnet::py::subscripted (Python's TypeError for None); handles (arrays, objects) are their own None.
+std::string Generator::SubscriptedValue(const ast::Expr& value) {
+    const TypeRef t = TypeOf(value);
+    const std::string code = E(value);
+    if (t->kind == TypeKind::kOptional && !sema::IsHandle(t->args[0])) return "cnet::py::subscripted(" + code + ")";
+    return code;
+}
+
 std::string Generator::Subscript(const ast::SubscriptExpr& e, bool element_copy) {
     const TypeRef t = sema::StripOptional(TypeOf(e.value()));
     const ast::Expr& index = e.index();
     const auto* slice = ast::DynCast<ast::SliceExpr>(&index);
-    const std::string value = E(e.value());
+    const std::string value = SubscriptedValue(e.value());
     switch (t->kind) {
         case TypeKind::kVariable:
         case TypeKind::kNdarray:

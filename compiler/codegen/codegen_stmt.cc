@@ -87,7 +87,7 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
     }
     if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(&target)) {
         const TypeRef t = sema::StripOptional(TypeOf(sub->value()));
-        const std::string container = E(sub->value());
+        const std::string container = SubscriptedValue(sub->value());
         if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable || t->kind == TypeKind::kStrArray) {
             std::string index;
             if (const auto* tuple = ast::DynCast<ast::TupleExpr>(&sub->index())) {

@@ -53,6 +53,21 @@ public:
 private:
     T* object_ = nullptr;
 };
+/// x[k] of an `x: list | dict | None` that no test narrowed: the container, or Python's TypeError for None.
+template <typename T>
+T& subscripted(std::optional<T>& maybe) {
+    if (!maybe) throw TypeError("'NoneType' object is not subscriptable");
+    return *maybe;
+}
+template <typename T>
+const T& subscripted(const std::optional<T>& maybe) {
+    if (!maybe) throw TypeError("'NoneType' object is not subscriptable");
+    return *maybe;
+}
+template <typename T>
+T& subscripted(const OptionalRef<T>& maybe) {
+    return maybe.value();
+}
 template <typename T>
 std::string str(const OptionalRef<T>& r) {
     return r.has_value() ? str(*r) : std::string("None");
