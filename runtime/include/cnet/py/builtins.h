@@ -34,7 +34,8 @@ T& lvalue(T&& temporary) {
 
 /// A `list | None` or `dict | None` parameter the function changes in place (`def f(counts=None): ...
 /// counts[k] += 1`): the caller's object when one is given, as Python passes it, or nothing for None. It reads as
-/// the std::optional the same parameter would be if unchanged (has_value(), value(), *).
+/// the std::optional the same parameter would be if unchanged (has_value(), value(), *; deref and subscripted
+/// raise Python's error for None).
 template <typename T>
 class OptionalRef {
 public:
@@ -43,8 +44,9 @@ public:
     OptionalRef(T& object) : object_(&object) {}                                     // NOLINT(runtime/explicit)
     OptionalRef(std::optional<T>& maybe) : object_(maybe ? &*maybe : nullptr) {}     // NOLINT(runtime/explicit)
     bool has_value() const { return object_ != nullptr; }
+    explicit operator bool() const { return has_value(); }
     T& value() const {
-        if (object_ == nullptr) throw TypeError("'NoneType' object is not subscriptable");
+        if (object_ == nullptr) throw std::bad_optional_access();
         return *object_;
     }
     T& operator*() const { return value(); }
@@ -53,20 +55,17 @@ public:
 private:
     T* object_ = nullptr;
 };
+/// obj.method() of an OptionalRef no test narrowed, as deref (errors.h) of a std::optional.
+template <typename T>
+T& deref(const OptionalRef<T>& maybe, const char* attr) {
+    if (!maybe) throw AttributeError(std::string("'NoneType' object has no attribute '") + attr + "'");
+    return *maybe;
+}
 /// x[k] of an `x: list | dict | None` that no test narrowed: the container, or Python's TypeError for None.
-template <typename T>
-T& subscripted(std::optional<T>& maybe) {
+template <typename Maybe>
+auto& subscripted(Maybe&& maybe) {
     if (!maybe) throw TypeError("'NoneType' object is not subscriptable");
     return *maybe;
-}
-template <typename T>
-const T& subscripted(const std::optional<T>& maybe) {
-    if (!maybe) throw TypeError("'NoneType' object is not subscriptable");
-    return *maybe;
-}
-template <typename T>
-T& subscripted(const OptionalRef<T>& maybe) {
-    return maybe.value();
 }
 template <typename T>
 std::string str(const OptionalRef<T>& r) {
