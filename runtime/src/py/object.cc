@@ -1,6 +1,7 @@
 // object.cc — cnet::py::Object: Python's semantics of a value typed at run time (Note [Values typed at run time]).
 #include "cnet/py/object.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cnet/np/creation.h"
@@ -11,6 +12,14 @@ namespace py {
 namespace {
 
 bool IsNumber(Object::Kind k) { return k == Object::Kind::kBool || k == Object::Kind::kInt || k == Object::Kind::kFloat; }
+bool IsInt(const Object& o) { return o.kind() == Object::Kind::kInt || o.kind() == Object::Kind::kBool; }
+bool IsSequence(const Object& o) { return o.kind() == Object::Kind::kList || o.kind() == Object::Kind::kTuple; }
+// A list's or tuple's items, without the copy iterate() makes.
+const Object::Items& ItemsOf(const Object& o) { return o.kind() == Object::Kind::kList ? o.as_list() : o.as_tuple(); }
+// The same kind of sequence as `like`, holding `items`.
+Object SequenceLike(const Object& like, Object::Items items) {
+    return like.kind() == Object::Kind::kList ? Object::List(std::move(items)) : Object::Tuple(std::move(items));
+}
 
 // The rank of a kind in the dict-key order: all numbers compare by value, so they share one.
 int KeyRank(Object::Kind k) {
@@ -35,16 +44,9 @@ std::string JoinItems(const Object::Items& items) {
 
 }  // namespace
 
-Object Object::List(Items items) {
+Object Object::Sequence(Kind kind, Items items) {
     Object o;
-    o.kind_ = Kind::kList;
-    o.items_ = std::make_shared<const Items>(std::move(items));
-    return o;
-}
-
-Object Object::Tuple(Items items) {
-    Object o;
-    o.kind_ = Kind::kTuple;
+    o.kind_ = kind;
     o.items_ = std::make_shared<const Items>(std::move(items));
     return o;
 }
@@ -199,7 +201,7 @@ int64_t len(const Object& o) {
     switch (o.kind()) {
         case Object::Kind::kStr: return len(o.as_str());
         case Object::Kind::kList:
-        case Object::Kind::kTuple: return static_cast<int64_t>(o.iterate().size());
+        case Object::Kind::kTuple: return static_cast<int64_t>(ItemsOf(o).size());
         case Object::Kind::kDict: return static_cast<int64_t>(o.as_dict().size());
         default: throw TypeError(std::string("object of type '") + o.type_name() + "' has no len()");
     }
@@ -239,17 +241,14 @@ bool to_bool(const Object& o) {
     }
 }
 
-bool isinstance(const Object& o, Object::Kind kind) {
-    if (kind == Object::Kind::kInt) return o.kind() == Object::Kind::kInt || o.kind() == Object::Kind::kBool;
-    return o.kind() == kind;
-}
+bool isinstance(const Object& o, Object::Kind kind) { return kind == Object::Kind::kInt ? IsInt(o) : o.kind() == kind; }
 
 Object getitem(const Object& o, const Object& key) {
     switch (o.kind()) {
         case Object::Kind::kList:
         case Object::Kind::kTuple: {
-            const Object::Items& items = o.kind() == Object::Kind::kList ? o.as_list() : o.as_tuple();
-            if (key.kind() != Object::Kind::kInt && key.kind() != Object::Kind::kBool) {
+            const Object::Items& items = ItemsOf(o);
+            if (!IsInt(key)) {
                 throw TypeError(std::string(o.type_name()) + " indices must be integers or slices, not " +
                                 key.type_name());
             }
@@ -259,7 +258,7 @@ Object getitem(const Object& o, const Object& key) {
             return items[static_cast<std::size_t>(i)];
         }
         case Object::Kind::kStr:
-            if (key.kind() != Object::Kind::kInt && key.kind() != Object::Kind::kBool) {
+            if (!IsInt(key)) {
                 throw TypeError(std::string("string indices must be integers, not '") + key.type_name() + "'");
             }
             return Object(char_at(o.as_str(), key.as_int()));
@@ -291,10 +290,9 @@ bool contains(const Object& o, const Object& x) {
             return o.as_str().find(x.as_str()) != std::string::npos;
         case Object::Kind::kDict: return o.as_dict().count(x) != 0;
         default: {
-            for (const Object& item : o.iterate()) {
-                if (item == x) return true;
-            }
-            return false;
+            if (!IsSequence(o)) o.iterate();  // the TypeError of an int or None
+            const Object::Items& items = ItemsOf(o);
+            return std::find(items.begin(), items.end(), x) != items.end();
         }
     }
 }
@@ -314,8 +312,6 @@ const char* Spelling(ObjectOp op) {
     return "?";
 }
 
-bool IsInt(const Object& o) { return o.kind() == Object::Kind::kInt || o.kind() == Object::Kind::kBool; }
-
 Object Repeated(const Object& seq, int64_t times) {
     if (seq.kind() == Object::Kind::kStr) {
         std::string out;
@@ -323,9 +319,9 @@ Object Repeated(const Object& seq, int64_t times) {
         return Object(out);
     }
     Object::Items out;
-    const Object::Items items = seq.iterate();
+    const Object::Items& items = ItemsOf(seq);
     for (int64_t i = 0; i < times; ++i) out.insert(out.end(), items.begin(), items.end());
-    return seq.kind() == Object::Kind::kList ? Object::List(std::move(out)) : Object::Tuple(std::move(out));
+    return SequenceLike(seq, std::move(out));
 }
 
 }  // namespace
@@ -356,18 +352,16 @@ Object arithmetic(ObjectOp op, const Object& a, const Object& b) {
             case ObjectOp::kPow: return Object(std::pow(x, y));
         }
     }
-    const bool sequence_a = a.kind() == Object::Kind::kStr || a.kind() == Object::Kind::kList ||
-                            a.kind() == Object::Kind::kTuple;
+    const bool sequence_a = a.kind() == Object::Kind::kStr || IsSequence(a);
     if (op == ObjectOp::kAdd && sequence_a && a.kind() == b.kind()) {
         if (a.kind() == Object::Kind::kStr) return Object(a.as_str() + b.as_str());
-        Object::Items items = a.iterate();
-        const Object::Items more = b.iterate();
+        Object::Items items = ItemsOf(a);
+        const Object::Items& more = ItemsOf(b);
         items.insert(items.end(), more.begin(), more.end());
-        return a.kind() == Object::Kind::kList ? Object::List(std::move(items)) : Object::Tuple(std::move(items));
+        return SequenceLike(a, std::move(items));
     }
     if (op == ObjectOp::kMul && sequence_a && IsInt(b)) return Repeated(a, b.as_int());
-    const bool sequence_b = b.kind() == Object::Kind::kStr || b.kind() == Object::Kind::kList ||
-                            b.kind() == Object::Kind::kTuple;
+    const bool sequence_b = b.kind() == Object::Kind::kStr || IsSequence(b);
     if (op == ObjectOp::kMul && sequence_b && IsInt(a)) return Repeated(b, a.as_int());
     if (op == ObjectOp::kAdd && sequence_a) {  // CPython's own words for these two
         throw TypeError(std::string("can only concatenate ") + a.type_name() + " (not \"" + b.type_name() + "\") to " +
@@ -400,8 +394,8 @@ int Order(const Object& a, const Object& b, const char* op) {
     if (a.kind() == Object::Kind::kStr && b.kind() == Object::Kind::kStr) {
         return a.as_str() < b.as_str() ? -1 : a.as_str() > b.as_str() ? 1 : 0;
     }
-    if (a.kind() == b.kind() && (a.kind() == Object::Kind::kList || a.kind() == Object::Kind::kTuple)) {
-        const Object::Items x = a.iterate(), y = b.iterate();
+    if (a.kind() == b.kind() && IsSequence(a)) {
+        const Object::Items &x = ItemsOf(a), &y = ItemsOf(b);
         for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
             if (!(x[i] == y[i])) return Order(x[i], y[i], op);
         }
@@ -443,7 +437,7 @@ void CollectObjects(const std::vector<py::Object>& items, int depth, Shape* shap
             case py::Object::Kind::kTuple:
                 sequences = true;
                 if (numbers) throw inhomogeneous();
-                CollectObjects(item.iterate(), depth + 1, shape, out, widest);
+                CollectObjects(py::ItemsOf(item), depth + 1, shape, out, widest);
                 break;
             case py::Object::Kind::kBool:
             case py::Object::Kind::kInt:

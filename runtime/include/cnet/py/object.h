@@ -61,8 +61,8 @@ public:
     }
 
     /// A list or tuple of these items (an unpacking's rest, a tuple display of objects).
-    static Object List(Items items);
-    static Object Tuple(Items items);
+    static Object List(Items items) { return Sequence(Kind::kList, std::move(items)); }
+    static Object Tuple(Items items) { return Sequence(Kind::kTuple, std::move(items)); }
 
     Kind kind() const { return kind_; }
     /// Python's name of the value's type: 'int', 'str', 'list', 'NoneType', ...
@@ -109,6 +109,7 @@ private:
         for (const auto& kv : d) (*out)[Object(kv.first)] = Object(kv.second);
         return out;
     }
+    static Object Sequence(Kind kind, Items items);
     [[noreturn]] void Expected(const char* wanted) const;
 
     Kind kind_ = Kind::kNone;
