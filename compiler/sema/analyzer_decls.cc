@@ -733,21 +733,16 @@ TypeRef Analyzer::ResultType(const BuiltinEntry& entry, const ir::CallInfo* call
         }
         text = given ? a : b;
     }
-    // `type(value)`: the type of the argument passed as `value` (serializer(key, value) returns a value of it).
-    if (text.rfind("type(", 0) == 0 && text.back() == ')') {
-        const std::string param = text.substr(5, text.size() - 6);
-        for (const ir::BoundArg& arg : call != nullptr ? call->args : std::vector<ir::BoundArg>{}) {
-            if (arg.spec != nullptr && arg.spec->name == param && arg.value != nullptr) return program_.TypeOf(*arg.value);
-        }
-        return types::Unknown();
-    }
+    // `type(value)`: the type of the argument passed as `value` (serializer(key, value) returns a value of it);
     // `element(seq)`: an element of the list passed as `seq` (random.choice).
-    if (text.rfind("element(", 0) == 0 && text.back() == ')') {
-        const std::string param = text.substr(8, text.size() - 9);
+    for (const std::string form : {"type(", "element("}) {
+        if (text.rfind(form, 0) != 0 || text.back() != ')') continue;
+        const std::string param = text.substr(form.size(), text.size() - form.size() - 1);
         for (const ir::BoundArg& arg : call != nullptr ? call->args : std::vector<ir::BoundArg>{}) {
             if (arg.spec == nullptr || arg.spec->name != param || arg.value == nullptr) continue;
-            const TypeRef seq = program_.TypeOf(*arg.value);
-            return seq->kind == TypeKind::kList ? seq->args[0] : types::Unknown();
+            const TypeRef t = program_.TypeOf(*arg.value);
+            if (form == "type(") return t;
+            return t->kind == TypeKind::kList ? t->args[0] : types::Unknown();
         }
         return types::Unknown();
     }

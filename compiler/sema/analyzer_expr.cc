@@ -409,36 +409,29 @@ void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
     const ir::ExprInfo* info = program_.Info(e);
     if (info == nullptr || !type) return;
     // Only fills in what is unknown (`losses = []` then `losses.append(v)`); never widens a known type, except to
-    // objects: a list of strs given a value typed at run time holds objects (Note [Values typed at run time]).
-    // (Not a parameter: its type is its callers', or the runtime's for a callback.)
-    auto settled = [&](const TypeRef& known, bool param) {
-        if (!IsComplete(known)) return false;
-        const TypeRef j = Join(known, type);
-        return param || !(j && ContainsObject(j) && !ContainsObject(known));
+    // objects: a list of strs given a value typed at run time holds objects (Note [Values typed at run time]); not
+    // a parameter's, whose type is its callers', or the runtime's for a callback.
+    auto fill = [&](TypeRef& known, const TypeRef& joined, bool param) {
+        if (!joined || SameType(joined, known)) return false;
+        const bool to_objects = ContainsObject(joined) && !ContainsObject(known);
+        if (IsComplete(known) && (param || !to_objects)) return false;
+        known = joined;
+        changed_ = true;
+        return true;
     };
-    if (info->local != nullptr && settled(info->local->type, info->local->is_param)) return;
-    if (info->field != nullptr && settled(info->field->type, false)) return;
     if (info->local != nullptr) {
         auto* v = const_cast<ir::VarInfo*>(info->local);
         // (a name passed where `T | None` is taken learns T's missing parts; it does not become optional)
         const bool optional = v->type->kind == TypeKind::kOptional || v->type->kind == TypeKind::kNone;
-        TypeRef j = Join(v->type, optional ? type : StripOptional(type));
-        if (j && !SameType(j, v->type)) {
-            v->type = j;
-            changed_ = true;
-            if (fn_ != nullptr && v->is_param) {
-                for (ir::ParamInfo& p : fn_->params) {
-                    if (p.name == v->name) p.type = j;
-                }
+        if (fill(v->type, Join(v->type, optional ? type : StripOptional(type)), v->is_param) && fn_ != nullptr &&
+            v->is_param) {
+            for (ir::ParamInfo& p : fn_->params) {
+                if (p.name == v->name) p.type = v->type;
             }
         }
     } else if (info->field != nullptr) {
         auto* f = const_cast<ir::FieldInfo*>(info->field);
-        TypeRef j = Join(f->type, type);
-        if (j && !SameType(j, f->type)) {
-            f->type = j;
-            changed_ = true;
-        }
+        fill(f->type, Join(f->type, type), false);
     }
 }
 

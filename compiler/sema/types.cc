@@ -42,14 +42,15 @@ TypeRef Object() { return Singleton(TypeKind::kObject); }
 // attribute nothing assigns) tells nothing of them, as an unknown one does.
 namespace {
 TypeRef Element(TypeRef t) { return t && t->kind == TypeKind::kNever ? Unknown() : t; }
-}  // namespace
-
-TypeRef List(TypeRef element) {
+TypeRef OfElements(TypeKind kind, TypeRef element) {  // a list or a set
     auto t = std::make_shared<Type>();
-    t->kind = TypeKind::kList;
+    t->kind = kind;
     t->args.push_back(Element(std::move(element)));
     return t;
 }
+}  // namespace
+
+TypeRef List(TypeRef element) { return OfElements(TypeKind::kList, std::move(element)); }
 TypeRef Tuple(std::vector<TypeRef> elements) {
     auto t = std::make_shared<Type>();
     t->kind = TypeKind::kTuple;
@@ -64,12 +65,7 @@ TypeRef Dict(TypeRef key, TypeRef value, DictKind kind) {
     t->args = {Element(std::move(key)), Element(std::move(value))};
     return t;
 }
-TypeRef Set(TypeRef element) {
-    auto t = std::make_shared<Type>();
-    t->kind = TypeKind::kSet;
-    t->args.push_back(Element(std::move(element)));
-    return t;
-}
+TypeRef Set(TypeRef element) { return OfElements(TypeKind::kSet, std::move(element)); }
 TypeRef Optional(TypeRef element) {
     if (element->kind == TypeKind::kNever) return None();  // Never ⊔ None
     // (an object holds None itself)
@@ -168,6 +164,11 @@ bool IsComplete(const TypeRef& t) {
         if (!IsComplete(a)) return false;
     }
     return true;
+}
+
+bool IsContainer(const TypeRef& t) {
+    return t->kind == TypeKind::kList || t->kind == TypeKind::kDict || t->kind == TypeKind::kTuple ||
+           t->kind == TypeKind::kSet;
 }
 
 bool IsNumeric(const TypeRef& t) {
@@ -372,7 +373,7 @@ TypeRef Join(const TypeRef& a, const TypeRef& b) {
         return types::Int();
     }
     if (IsArrayLike(a) && IsArrayLike(b)) return types::Variable();
-    if (ka == kb && (ka == TypeKind::kList || ka == TypeKind::kDict || ka == TypeKind::kTuple || ka == TypeKind::kSet) &&
+    if (ka == kb && IsContainer(a) &&
         a->args.size() == b->args.size() && a->dict_kind == b->dict_kind) {
         std::vector<TypeRef> args;
         for (std::size_t i = 0; i < a->args.size(); ++i) {
@@ -429,7 +430,7 @@ bool Assignable(const TypeRef& from, const TypeRef& to) {
         return true;
     }
     if (kf == TypeKind::kInt && kt == TypeKind::kShape) return true;
-    if (kf == kt && (kf == TypeKind::kList || kf == TypeKind::kDict || kf == TypeKind::kTuple || kf == TypeKind::kSet)) {
+    if (kf == kt && IsContainer(from)) {
         // A Counter read as a dict would raise KeyError where Python's Counter gives 0.
         if (from->args.size() != to->args.size() || from->dict_kind != to->dict_kind) return false;
         for (std::size_t i = 0; i < from->args.size(); ++i) {
@@ -573,8 +574,7 @@ std::string ParamCppType(const ir::ParamInfo& p) {
         return "cnet::py::OptionalRef<" + CppName(p.type->args[0]) + ">";
     }
     const std::string type = CppName(p.type);
-    if (p.type->kind == TypeKind::kList || p.type->kind == TypeKind::kDict || p.type->kind == TypeKind::kTuple ||
-        p.type->kind == TypeKind::kSet) {
+    if (IsContainer(p.type)) {
         if (p.rebound) return type;
         return p.changed_in_place ? type + "&" : "const " + type + "&";
     }

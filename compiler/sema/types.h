@@ -150,6 +150,7 @@ bool IsNever(const TypeRef& t);
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
 bool IsNumeric(const TypeRef& t);  // bool, int, float
+bool IsContainer(const TypeRef& t);  // list, dict, tuple, set: C++ values, passed by reference
 bool IsArrayLike(const TypeRef& t);  // Variable, ndarray
 /// True for types whose C++ form is a nullable handle (None is its default value): Variable, ndarray, ndarray[str],
 /// user classes, shared library objects.

@@ -29,7 +29,7 @@ public:
     template <typename Items>
     static Set Of(const Items& items) {
         Set s;
-        for (const auto& item : items) s.items_.insert(T(item));
+        s.update(items);
         return s;
     }
 
