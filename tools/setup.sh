@@ -8,7 +8,7 @@ PACKAGES=(
   cmake ninja-build g++ pkg-config
   default-jre-headless antlr4 libantlr4-runtime-dev uuid-dev
   libeigen3-dev libgtest-dev libgmock-dev
-  zlib1g-dev nlohmann-json3-dev libfmt-dev libcli11-dev libcairo2-dev libdnnl-dev libpng-dev libjpeg-dev
+  zlib1g-dev nlohmann-json3-dev libfmt-dev libcli11-dev libcairo2-dev libdnnl-dev libpng-dev libjpeg-dev libarchive-dev
   dataset-fashion-mnist python3 python3-numpy
   fortunes-min
   openmpi-bin libopenmpi-dev
