@@ -1,4 +1,6 @@
 // compound_stmt.h — statements with bodies: if/while/for/with/try, function and class definitions.
+// The AST is read-only after parsing but for its blocks (mutable_body() ...), where sema drops the branches no call
+// can take before it analyzes anything (Note [Parameters no call passes] in sema/constant_defaults.cc).
 #pragma once
 
 #include <memory>
@@ -24,7 +26,9 @@ public:
     static bool classof(const Node* n) { return n->kind() == NodeKind::kIfStmt; }
     const Expr& test() const { return *test_; }
     const StmtList& body() const { return body_; }
+    StmtList& mutable_body() { return body_; }
     const StmtList& orelse() const { return orelse_; }
+    StmtList& mutable_orelse() { return orelse_; }
     bool is_elif() const { return is_elif_; }
 
 private:
@@ -42,7 +46,9 @@ public:
     static bool classof(const Node* n) { return n->kind() == NodeKind::kWhileStmt; }
     const Expr& test() const { return *test_; }
     const StmtList& body() const { return body_; }
+    StmtList& mutable_body() { return body_; }
     const StmtList& orelse() const { return orelse_; }
+    StmtList& mutable_orelse() { return orelse_; }
 
 private:
     ExprPtr test_;
@@ -64,7 +70,9 @@ public:
     const Expr& target() const { return *target_; }
     const Expr& iter() const { return *iter_; }
     const StmtList& body() const { return body_; }
+    StmtList& mutable_body() { return body_; }
     const StmtList& orelse() const { return orelse_; }
+    StmtList& mutable_orelse() { return orelse_; }
     bool is_async() const { return is_async_; }
 
 private:
@@ -97,6 +105,7 @@ public:
     static bool classof(const Node* n) { return n->kind() == NodeKind::kWithStmt; }
     const std::vector<std::unique_ptr<WithItem>>& items() const { return items_; }
     const StmtList& body() const { return body_; }
+    StmtList& mutable_body() { return body_; }
     bool is_async() const { return is_async_; }
 
 private:
@@ -114,6 +123,7 @@ public:
     const Expr* type() const { return type_.get(); }
     const std::string& name() const { return name_; }
     const StmtList& body() const { return body_; }
+    StmtList& mutable_body() { return body_; }
 
 private:
     ExprPtr type_;
@@ -133,9 +143,12 @@ public:
           finalbody_(std::move(finalbody)) {}
     static bool classof(const Node* n) { return n->kind() == NodeKind::kTryStmt; }
     const StmtList& body() const { return body_; }
+    StmtList& mutable_body() { return body_; }
     const std::vector<std::unique_ptr<ExceptHandler>>& handlers() const { return handlers_; }
     const StmtList& orelse() const { return orelse_; }
+    StmtList& mutable_orelse() { return orelse_; }
     const StmtList& finalbody() const { return finalbody_; }
+    StmtList& mutable_finalbody() { return finalbody_; }
 
 private:
     StmtList body_;
@@ -163,6 +176,7 @@ public:
     const ParamList& params() const { return params_; }
     const Expr* returns() const { return returns_.get(); }
     const StmtList& body() const { return body_; }
+    StmtList& mutable_body() { return body_; }
     const ExprList& decorators() const { return decorators_; }
     bool is_async() const { return is_async_; }
 

@@ -153,4 +153,10 @@ const T& Cast(const Node& node) {
     return static_cast<const T&>(node);
 }
 
+template <typename T>
+T& Cast(Node& node) {
+    CNET_INTERNAL_CHECK(T::classof(&node)) << "bad AST cast from " << NodeKindName(node.kind());
+    return static_cast<T&>(node);
+}
+
 }  // namespace cnet::compiler::ast

@@ -226,6 +226,25 @@ void WalkPreorderWhile(const Node& root, const std::function<bool(const Node&)>&
     }
 }
 
+std::vector<StmtList*> MutableBlocks(Stmt& s) {
+    switch (s.kind()) {
+        case NodeKind::kIfStmt: return {&Cast<IfStmt>(s).mutable_body(), &Cast<IfStmt>(s).mutable_orelse()};
+        case NodeKind::kWhileStmt: return {&Cast<WhileStmt>(s).mutable_body(), &Cast<WhileStmt>(s).mutable_orelse()};
+        case NodeKind::kForStmt: return {&Cast<ForStmt>(s).mutable_body(), &Cast<ForStmt>(s).mutable_orelse()};
+        case NodeKind::kWithStmt: return {&Cast<WithStmt>(s).mutable_body()};
+        case NodeKind::kTryStmt: {
+            auto& t = Cast<TryStmt>(s);
+            std::vector<StmtList*> blocks{&t.mutable_body()};
+            for (const auto& h : t.handlers()) blocks.push_back(&h->mutable_body());
+            blocks.push_back(&t.mutable_orelse());
+            blocks.push_back(&t.mutable_finalbody());
+            return blocks;
+        }
+        case NodeKind::kFunctionDef: return {&Cast<FunctionDef>(s).mutable_body()};
+        default: return {};
+    }
+}
+
 bool IsNestedScope(const Node& n) {
     return n.kind() == NodeKind::kFunctionDef || n.kind() == NodeKind::kClassDef || n.kind() == NodeKind::kLambdaExpr;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include "compiler/ast/node.h"
 
@@ -20,6 +21,10 @@ void WalkPreorder(const Node& root, const std::function<void(const Node&)>& call
 
 /// WalkPreorder that goes below a node only when `callback(node)` returns true (e.g. not into nested scopes).
 void WalkPreorderWhile(const Node& root, const std::function<bool(const Node&)>& callback);
+
+/// The statement lists directly inside `s` (an if's body and orelse, a try's handler bodies, a def's body, ...);
+/// empty for a simple statement or a class. Only sema's pruning of branches no call takes changes them.
+std::vector<StmtList*> MutableBlocks(Stmt& s);
 
 /// A def, a class or a lambda: the names bound inside it are its own, not the enclosing function's.
 bool IsNestedScope(const Node& n);

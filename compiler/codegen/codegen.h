@@ -133,6 +133,7 @@ public:
 
     // ---- codegen_call.cc
     std::string Call(const ast::CallExpr& e);
+    std::string ChosenCall(const ast::CallExpr& e, const std::vector<ir::CallInfo>& calls);  // codegen_class_choice.cc
     std::string IsinstanceTest(const std::string& value, const TypeRef& t, const TypeRef& c);
     std::string SubscriptedValue(const ast::Expr& value);
     std::string Args(const ir::CallInfo& call, bool fill_all, bool lib);

@@ -207,6 +207,7 @@ std::string Generator::Call(const ast::CallExpr& e) {
     if (auto pop = program_.kwargs_pops.find(&e); pop != program_.kwargs_pops.end() && fn_ != nullptr) {
         return fn_->params.at(pop->second).cpp_name;  // kwargs.pop('name') (Note [Forwarding constructors] in sema)
     }
+    if (auto c = program_.chosen_calls.find(&e); c != program_.chosen_calls.end()) return ChosenCall(e, c->second);
     const TypeRef callee = TypeOf(e.func());
     const ir::CallInfo* call = program_.Call(e);
     static const ir::CallInfo kEmpty;
@@ -302,8 +303,6 @@ std::string Generator::Call(const ast::CallExpr& e) {
             }
             return "std::make_shared<" + callee->user_class->cpp_name + ">(" + Args(*call, true, false) + ")";
         }
-        case TypeKind::kClassChoice:  // Note [Classes chosen at run time] in sema
-            return E(e.func()) + "()";
         case TypeKind::kBoundMethod: {
             const auto& attr = ast::Cast<ast::AttributeExpr>(e.func());
             if (callee->function != nullptr) {

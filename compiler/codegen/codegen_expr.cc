@@ -73,12 +73,7 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
         return "cnet::cuda::ArrayModule(cnet::Device::Cpu())";
     }
     if (from->kind == TypeKind::kUserClassRef && to->kind == TypeKind::kClassChoice) {  // `{'alex': Alex, ...}`
-        ir::CallInfo defaults;  // the constructor's parameters all have defaults (sema checked)
-        if (const ir::FunctionInfo* init = from->user_class->Init()) {
-            for (const ir::ParamInfo& p : init->params) defaults.args.push_back(ir::BoundArg{nullptr, &p, nullptr, {}, false, p.type});
-        }
-        return "[]() -> std::shared_ptr<" + sema::ClassChoiceBase(to)->cpp + "> { return std::make_shared<" +
-               from->user_class->cpp_name + ">(" + Args(defaults, true, false) + "); }";
+        return "cnet::py::ClassChoice(" + sema::CppStringLiteral(from->user_class->cpp_name) + ")";
     }
     if (sema::NumpyIntegerArgument(from, to)) return "cnet::py::index(" + code + ")";  // L.EmbedID(max(t) + 1, n)
     if (sema::NumpyFloatArgument(from, to)) return "cnet::py::to_float(" + code + ")";
@@ -324,6 +319,7 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
             return (recv.empty() ? "" : recv + op) + m->cpp_name + "()";
         }
     }
+    if (value_type->kind == TypeKind::kArgs && e.attr() == "__dict__") return E(e.value()) + ".dict()";
     if (value_type->kind == TypeKind::kArgs) {
         // An option left out without a default is None: std::optional (E adds .value() where narrowed).
         const TypeRef declared = info->narrowed_from ? info->narrowed_from : info->type;

@@ -72,7 +72,7 @@ std::string Generator::ModelHeader() {
     EmitModuleVariables();
     std::vector<const ir::FunctionInfo*> free_functions;
     for (const auto& fn : program_.functions) {
-        if (!fn->is_entry) free_functions.push_back(fn.get());
+        if (!fn->is_entry && !fn->unused) free_functions.push_back(fn.get());
     }
     for (const ir::FunctionInfo* fn : free_functions) EmitFunction(*fn, true);
     w_.Line("");

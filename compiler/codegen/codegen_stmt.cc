@@ -32,7 +32,8 @@ void Generator::Assign(const ast::Expr& target, const std::string& value, const 
         if (info != nullptr && info->local != nullptr) {
             const ir::VarInfo& v = *info->local;
             if (!v.hoisted && v.first_def == &s) {
-                w_.Line(sema::CppName(v.type) + " " + v.cpp_name + " = " + value + ";");
+                // (a local bound to args.__dict__ is a reference to it: Note [The parsed arguments' dict] in sema)
+                w_.Line(sema::CppName(v.type) + (v.reference ? "& " : " ") + v.cpp_name + " = " + value + ";");
             } else {
                 w_.Line(v.cpp_name + " = " + value + ";");
             }

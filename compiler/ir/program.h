@@ -46,6 +46,9 @@ struct VarInfo {
     /// holding values of another type (`version_of` its first variable); the first lists its versions.
     const VarInfo* version_of = nullptr;
     std::vector<VarInfo*> versions;
+    /// Bound once to `args.__dict__`: a C++ reference to it (Note [The parsed arguments' dict] in
+    /// sema/analyzer_stmt.cc).
+    bool reference = false;
 };
 
 struct ParamInfo {
@@ -78,6 +81,8 @@ struct FunctionInfo {
     bool is_forward = false;   // forward / __call__ of a link class
     bool is_entry = false;     // `def main()` becoming C++ main
     bool called = false;       // some call site was seen (parameter types come from call sites)
+    /// A module-level function nothing names, whose parameters nothing types: not compiled (sema warns).
+    bool unused = false;
     /// A nested `def` or a `lambda` (a C++ lambda inside `enclosing`, Note [Closures] in analyzer_closure.cc).
     FunctionInfo* enclosing = nullptr;
     const ast::LambdaExpr* lambda = nullptr;  // a lambda's expression (def is null then)
@@ -240,6 +245,9 @@ struct Program {
     /// `model.insize` of an object made by a class chosen at run time: read from whichever class it is (Note
     /// [Classes chosen at run time] in compiler/sema/class_choice.cc).
     std::unordered_map<const ast::Node*, std::string> chosen_attributes;  // the attribute's C++ member
+    /// Constructing a class chosen at run time, or calling an object one made when every class is the file's: the
+    /// call bound to each class's `__init__` or forward, in the order of the choice's classes (same Note).
+    std::unordered_map<const ast::Node*, std::vector<CallInfo>> chosen_calls;
     /// `obj.x` of a user class where nothing assigns `x`, with the class's name: Never, raising AttributeError when
     /// it runs (Note [An attribute nothing assigns] in compiler/sema/missing_attributes.cc).
     std::unordered_map<const ast::Node*, std::string> missing_attributes;

@@ -108,6 +108,12 @@ public:
     TypeRef ConstructChosen(const ast::CallExpr& e, const TypeRef& choice);
     TypeRef ChosenAttribute(const TypeRef& object, const std::string& attr, const ast::AttributeExpr& e);
     void CheckChosenCall(const ast::CallExpr& e, const TypeRef& object);
+    TypeRef CallChosen(const ast::CallExpr& e, const TypeRef& object);
+    /// Errors and warnings reported so far, those an expression still holds included.
+    std::size_t DiagnosticsSoFar() const {
+        return static_cast<std::size_t>(diags_.error_count() + diags_.warning_count()) +
+               (pending_ != nullptr ? pending_->size() : 0);
+    }
     // ---- array_examples.cc (Note [Datasets of arrays])
     /// Whether `e` (a concat_examples call, or dataset[i]) gives one array, as decided after the previous pass
     /// (nullopt in the first pass that meets it: its type is unknown until then).
@@ -334,6 +340,8 @@ public:
 
     // ---- complete_types.cc
     void CheckCompleteTypes();
+    bool IsNamespaceDict(const ast::Expr& e) const;  // analyzer_stmt.cc
+    void MarkUnusedFunctions();
     // ---- shape_check.cc (Note [Static shape checks])
     void CheckShapes();
 
@@ -385,6 +393,7 @@ public:
     std::set<std::tuple<std::uint32_t, std::uint32_t, std::string>> reported_;  // ReportedInOtherInstance
     bool report_ = false;
     bool changed_ = false;
+    bool forward_params_default_ = true;  // untyped forward parameters are Variables (Run: once the rest settled)
     /// concat_examples calls and dataset[i] of this pass, with their function; the decisions of earlier passes.
     std::vector<std::pair<const ast::Expr*, const ir::FunctionInfo*>> example_exprs_;
     std::map<const ast::Expr*, bool> examples_are_arrays_;

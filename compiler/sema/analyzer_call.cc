@@ -255,7 +255,15 @@ ir::FunctionInfo* Analyzer::UserArgTypes(ir::FunctionInfo* fn, ir::CallInfo& cal
         if (arg.value == nullptr) continue;
         ir::ParamInfo& p = fn->params[i];
         const TypeRef& t = types[i];
-        if (p.param->annotation() != nullptr || (fn->is_forward && p.default_value == nullptr)) {
+        if (fn->is_forward && p.param->annotation() == nullptr && p.default_value == nullptr &&
+            (p.type->kind == TypeKind::kVariable || p.type->kind == TypeKind::kUnknown) && t->kind == TypeKind::kList &&
+            IsBatchArgument(t) && !SameType(p.type, t)) {
+            // A forward called with a list of arrays takes the list (text_classification's encoders, `enc(xs)`);
+            // its parameter was a Variable only because nothing had said otherwise.
+            p.type = t;
+            changed_ = true;
+            if (ir::VarInfo* v = fn->FindLocal(p.name)) v->type = t;
+        } else if (p.param->annotation() != nullptr || (fn->is_forward && p.default_value == nullptr)) {
             if (!Assignable(t, p.type)) {
                 Error(arg.value->range(), "argument '" + p.name + "' of '" + what + "' must be '" + PyName(p.type) +
                                               "', got '" + PyName(t) + "'");
@@ -294,7 +302,8 @@ TypeRef Analyzer::CallLink(const ast::CallExpr& e, const TypeRef& link) {
     // `__call__` method in the surface tables (StatelessLSTM, NStepLSTM, ...).
     if (const BuiltinEntry* m = table_.MethodOrAttr(link->lib_type->name, "__call__"))
         return CallDunderCall(e, link->lib_type->name, *m);
-    if (IsChosenObject(link)) CheckChosenCall(e, link);  // Note [Classes chosen at run time]
+    if (IsChosenObject(link) && AllUserClasses(link)) return CallChosen(e, link);  // Note [Classes chosen at run time]
+    if (IsChosenObject(link)) CheckChosenCall(e, link);
     for (const auto& a : e.args()) {
         TypeRef t = Expr(*a);
         if (!IsArrayLike(t) && t->kind != TypeKind::kUnknown) {
@@ -462,6 +471,12 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
         CheckArgTypes(e, name, call);
         program_.CallSlot(e) = call;
         return NumpyStrings(e, entry, call);
+    }
+    if (entry.owner == "numpy.random" && name == "permutation" && call.args[0].value != nullptr) {
+        // A list of rows that are not numbers stays a list, shuffled as NumPy shuffles an array's rows
+        // (cnet/np/random.h); a list of numbers is an array, as in NumPy.
+        const TypeRef x = Expr(*call.args[0].value);
+        if (x->kind == TypeKind::kList && !IsNumeric(x->args[0]) && x->args[0]->kind != TypeKind::kUnknown) return x;
     }
     if (entry.owner == "collections") return CallCollections(e, entry, call);
     if (entry.owner == "copy") return CallCopy(e, entry, call);

@@ -9,13 +9,15 @@
 #include <cctype>
 
 #include "compiler/sema/analyzer.h"
+#include "compiler/sema/constant_defaults.h"
 #include "compiler/sema/cpp_names.h"
 #include "compiler/sema/library_bases.h"
 #include "compiler/sema/sema.h"
 
 namespace cnet::compiler::sema {
 
-std::unique_ptr<ir::Program> Analyze(const ast::Module& module, DiagnosticEngine& diags) {
+std::unique_ptr<ir::Program> Analyze(ast::Module& module, DiagnosticEngine& diags) {
+    PruneConstantDefaults(module);
     auto program = std::make_unique<ir::Program>();
     program->module = &module;
     std::string path = module.path();
@@ -87,8 +89,11 @@ void Analyzer::Run() {
     ChooseEntry();
     MarkLateGlobals();
     // Fixpoint: parameter types flow from call sites, return types from returns, element types of empty
-    // lists from later appends. Diagnostics are reported only in the last pass, over settled types.
-    for (int pass = 0; pass < 12; ++pass) {
+    // lists from later appends. Diagnostics are reported only in the last pass, over settled types. A forward's
+    // parameter that nothing types is a Variable, but only once the rest has settled: a call or a converter that
+    // says otherwise (a list of arrays) would come too late for the functions the Variable had already reached.
+    forward_params_default_ = false;
+    for (int pass = 0; pass < 16; ++pass) {
         changed_ = false;
         program_.ClearFacts();
         example_exprs_.clear();
@@ -107,8 +112,10 @@ void Analyzer::Run() {
         for (auto& fn : program_.functions) AnalyzeFunction(*fn);
         AnalyzeInstances();
         if (SettleArrayExamples()) changed_ = true;
-        if (!changed_) break;
+        if (!changed_ && forward_params_default_) break;
+        if (!changed_) forward_params_default_ = true;
     }
+    forward_params_default_ = true;
     report_ = true;
     program_.ClearFacts();
     program_.array_examples.clear();

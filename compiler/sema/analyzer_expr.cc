@@ -342,6 +342,8 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             return types::Unknown();
         }
         case TypeKind::kArgs: {
+            // `args.__dict__`: the namespace's own dict (Note [The parsed arguments' dict] in analyzer_stmt.cc).
+            if (attr == "__dict__") return types::Dict(types::Str(), types::Object());
             auto it = program_.arg_types.find(attr);
             if (it != program_.arg_types.end()) return it->second;
             std::vector<std::string> names;
@@ -421,6 +423,8 @@ void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
     };
     if (info->local != nullptr) {
         auto* v = const_cast<ir::VarInfo*>(info->local);
+        // (a forward's parameter is not typed by its uses: by its callers, else it is a Variable; Run)
+        if (v->is_param && fn_ != nullptr && fn_->is_forward && v->type->kind == TypeKind::kUnknown) return;
         // (a name passed where `T | None` is taken learns T's missing parts; it does not become optional)
         const bool optional = v->type->kind == TypeKind::kOptional || v->type->kind == TypeKind::kNone;
         if (fill(v->type, Join(v->type, optional ? type : StripOptional(type)), v->is_param) && fn_ != nullptr &&

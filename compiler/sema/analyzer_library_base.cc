@@ -205,7 +205,11 @@ TypeRef Analyzer::ConverterBatchType(const ir::CallInfo& call) {
 void Analyzer::GiveParamType(ir::FunctionInfo& fn, ir::ParamInfo& p, const TypeRef& type) {
     // `def convert_seq(batch, device=None)` given the updater's device: `int | None`.
     if (WidenNoneParameter(fn, p, type)) return;
-    if (p.type && p.type->kind != TypeKind::kUnknown) return;
+    // A loss function the program also calls with an array (`loss_func(test)`) takes Variables, which the updater
+    // passes: the direct call's array becomes one.
+    const bool array_to_variable = p.type && p.type->kind == TypeKind::kNdarray && type->kind == TypeKind::kVariable &&
+                                   p.param != nullptr && p.param->annotation() == nullptr;
+    if (p.type && p.type->kind != TypeKind::kUnknown && !array_to_variable) return;
     p.type = type;
     changed_ = true;
     if (ir::VarInfo* v = fn.FindLocal(p.name)) v->type = type;

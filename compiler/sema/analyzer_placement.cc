@@ -152,6 +152,13 @@ void Analyzer::PlaceDeclarations(ir::FunctionInfo& fn, const ast::StmtList& body
         // Uses inside the defining statement's own value (`x = x + 1` before any x) keep it hoisted.
         if (ok) v->hoisted = false;
     }
+    for (const auto& v : fn.locals) {
+        if (v->reference && v->hoisted) {  // Note [The parsed arguments' dict] in analyzer_stmt.cc
+            Error(v->first_def->range(), "'" + v->name + "' is bound to the parsed arguments' dict (args.__dict__) "
+                                         "and read where that binding may not have run; cnet keeps it as a "
+                                         "reference, declared where it is bound: bind it before the block");
+        }
+    }
 }
 
 }  // namespace cnet::compiler::sema

@@ -27,7 +27,8 @@ void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
                 p.type = t;
                 changed_ = true;
             }
-        } else if (fn.is_forward && p.type->kind == TypeKind::kUnknown && p.default_value == nullptr) {
+        } else if (fn.is_forward && p.type->kind == TypeKind::kUnknown && p.default_value == nullptr &&
+                   forward_params_default_) {
             // (a parameter with a default, `sigmoid=True`, is typed by its default)
             p.type = types::Variable();
             changed_ = true;
@@ -46,7 +47,11 @@ void Analyzer::AnalyzeFunction(ir::FunctionInfo& fn) {
                 JoinInto(p.type, d, *p.default_value, "parameter '" + p.name + "'");
             }
         }
-        if (v != nullptr && (!v->type || !SameType(v->type, p.type))) v->type = p.type;
+        // (A parameter nothing has typed yet keeps what the body stored in it: resetting that to unknown would
+        // change it back every pass, and the fixpoint would never settle.)
+        if (v != nullptr && (!v->type || (!SameType(v->type, p.type) && p.type->kind != TypeKind::kUnknown))) {
+            v->type = p.type;
+        }
     }
     if (fn.def->returns() != nullptr) {
         const bool was = report_;
@@ -285,6 +290,18 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
     }
 }
 
+// Note [The parsed arguments' dict]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// text_classification writes `model_setup = args.__dict__`, stores `model_setup['n_class'] = n_class`, then
+// `json.dump(args.__dict__, f)`: Python binds the name to the namespace's own dict, so what is stored through it is
+// in args.__dict__ (and is an attribute of args). cnet's dicts are values (an assignment copies one), so a local
+// bound to `args.__dict__` is a C++ reference to it (`auto& model_setup = args.dict();`, cnet::py::Namespace::dict):
+// bound once, declared where it is bound.
+bool Analyzer::IsNamespaceDict(const ast::Expr& e) const {
+    const auto* a = ast::DynCast<ast::AttributeExpr>(&e);
+    return a != nullptr && a->attr() == "__dict__" && program_.TypeOf(a->value())->kind == TypeKind::kArgs;
+}
+
 void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, const ast::Node& at) {
     KillFacts(target);
     if (const auto* n = ast::DynCast<ast::NameExpr>(&target)) {
@@ -315,6 +332,16 @@ void Analyzer::AnalyzeAssign(const ast::Expr& target, const TypeRef& value, cons
         }
         BindTo(*v, *v);
         if (v->first_def == nullptr) v->first_def = &at;
+        const bool namespace_dict = stmt != nullptr && stmt->targets().size() == 1 && IsNamespaceDict(stmt->value());
+        if (namespace_dict || v->reference) {  // Note [The parsed arguments' dict]
+            if (v->is_param || v->first_def != &at || !namespace_dict) {
+                Error(target.range(), "'" + n->id() + "' is bound to the parsed arguments' dict (args.__dict__), which "
+                                      "cnet keeps as a reference to that dict: bind it once, and give the other "
+                                      "value another name");
+            } else {
+                v->reference = true;
+            }
+        }
         // `loss = 0` then `loss += F.foo(...)`: a Variable from the start (0 + Variable is a Variable in Chainer);
         // `sum_perp = 0` then `sum_perp += loss.data`: an ndarray from the start (0 + a NumPy value is one), the
         // numbers stored in it 0-d arrays (ptb's custom loop).

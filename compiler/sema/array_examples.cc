@@ -287,6 +287,8 @@ bool Analyzer::SettleArrayExamples() {
             arrays = tracer.DatasetOfArrays(sub->value(), -1, 0);
         } else if (const ir::CallInfo* call = program_.Call(*e);
                    call != nullptr && !call->args.empty() && call->args[0].value != nullptr) {
+            // (A batch whose type a call has yet to give, a forward's parameter, is decided once it has one.)
+            if (!forward_params_default_ && !IsComplete(program_.TypeOf(*call->args[0].value))) continue;
             arrays = tracer.BatchOfArrays(*call->args[0].value, 0);
         }
         // Decided once, after the first pass has bound every name: a later flip could not be joined into the

@@ -37,8 +37,9 @@ bool ChangesInPlace(const ir::Program& program, const ast::Node& body, const std
                 }
             }
             const TypeRef callee = program.TypeOf(call->func());
-            if (callee && (callee->kind == TypeKind::kUserFunction || callee->kind == TypeKind::kBoundMethod ||
-                           callee->kind == TypeKind::kUserClassRef)) {
+            if ((callee && (callee->kind == TypeKind::kUserFunction || callee->kind == TypeKind::kBoundMethod ||
+                            callee->kind == TypeKind::kUserClassRef)) ||
+                program.chosen_calls.count(call) != 0) {  // (the forward of a class chosen at run time)
                 for (const auto& a : call->args()) {
                     if (is_param(*a)) changed = true;
                 }

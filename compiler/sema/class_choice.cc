@@ -1,25 +1,30 @@
 // class_choice.cc — a link class chosen at run time from several of the file's classes.
 //
 // Note [Classes chosen at run time]
-// Chainer's imagenet example picks its model class by name:
+// Chainer's imagenet example picks its model class by name, text_classification its encoder by a flag:
 //     archs = {'alex': Alex, 'googlenet': GoogLeNet, 'nin': NIN, ...}
 //     model = archs[args.arch]()
-//     train = PreprocessedDataset(..., model.insize)
-// Different classes where one value is expected join to a class choice (type[Alex | GoogLeNet | NIN]) when each is
-// a link class constructed without arguments, and objects of different link classes, user or library (word2vec's
-// `model = SkipGram(...)` in one branch and `ContinuousBoW(...)` in another; its `loss_func` a
-// BinaryHierarchicalSoftmax, a NegativeSampling or a user SoftmaxCrossEntropyLoss) to the object such a choice
-// makes (a module-level function called with either gets an instantiation per class instead, Note [Generic
-// functions]): in C++ a std::function making the object as the common library base (std::shared_ptr<cnet::Chain>,
-// or cnet::Link). Calling it gives that base, which every library API taking a link accepts (optimizer.setup,
+//     if args.model == 'rnn': Encoder = nets.RNNEncoder
+//     elif args.model == 'cnn': Encoder = nets.CNNEncoder
+//     encoder = Encoder(n_layers=args.layer, n_vocab=len(vocab), n_units=args.unit, dropout=args.dropout)
+// Different link classes where one value is expected join to a class choice (type[Alex | GoogLeNet | NIN]), in C++
+// a cnet::py::ClassChoice naming the class. Constructing it binds the call to each class's `__init__` in turn
+// (Program::chosen_calls keeps one CallInfo per class) and codegen emits one branch per class, each with its own
+// arguments. Objects of different link classes, user or library (word2vec's `model = SkipGram(...)` in one branch
+// and `ContinuousBoW(...)` in another; its `loss_func` a BinaryHierarchicalSoftmax, a NegativeSampling or a user
+// SoftmaxCrossEntropyLoss), join to the object such a choice makes (a module-level function called with either gets
+// an instantiation per class instead, Note [Generic functions]): in C++ the common library base
+// (std::shared_ptr<cnet::Chain>, or cnet::Link), which every library API taking a link accepts (optimizer.setup,
 // Evaluator, serializers, calling it through Link::call). The object's type remembers the classes (Type::args of
 // the library object, with no constructor entry: user class objects first, then library link objects), so a data
 // attribute that each of them has with one type and one C++ member (`model.insize`, a class attribute of each;
-// `layer.W` of an L.Linear or a user link) can be read: codegen reads it from the first class, most derived
-// first, that the object is (cnet::py::read_as_one_of). Methods of the classes are not reachable through the
-// choice; calling the object goes through Link::call, so each class's forward must take and return Variables;
-// anything else keeps the library base's diagnostics. Where an assignment proves the class (the rest of the
-// branch that assigned it), the name reads as that class (Note [Narrowing]).
+// `encoder.out_units`; `layer.W` of an L.Linear or a user link) can be read: codegen reads it from the first
+// class, most derived first, that the object is (cnet::py::read_as_one_of). Calling the object when every class is
+// the file's binds the call to each class's forward (one CallInfo per class again: `self.encoder(xs)` with a list
+// of arrays types each encoder's `xs`), and the forwards must return one type; with a library link among the
+// classes the call goes through Link::call, so each forward must take and return Variables. Other methods of the
+// classes are not reachable through the choice. Where an assignment proves the class (the rest of the branch that
+// assigned it), the name reads as that class (Note [Narrowing]).
 #include <algorithm>
 
 #include "compiler/sema/analyzer.h"
@@ -29,17 +34,10 @@
 namespace cnet::compiler::sema {
 namespace {
 
-bool ConstructedWithoutArguments(const ir::ClassInfo& cls) {
-    const ir::FunctionInfo* init = cls.Init();
-    if (init == nullptr) return true;
-    return std::all_of(init->params.begin(), init->params.end(),
-                       [](const ir::ParamInfo& p) { return p.default_value != nullptr; });
-}
-
 // The classes `t` stands for: itself for a class, its alternatives for a choice; empty for anything else.
 std::vector<TypeRef> Alternatives(const TypeRef& t) {
     if (t->kind == TypeKind::kClassChoice) return t->args;
-    if (t->kind == TypeKind::kUserClassRef && t->user_class->IsLink() && ConstructedWithoutArguments(*t->user_class)) {
+    if (t->kind == TypeKind::kUserClassRef && t->user_class->IsLink()) {
         return {t};
     }
     return {};
@@ -118,8 +116,6 @@ TypeRef JoinClassChoice(const TypeRef& a, const TypeRef& b) {
     return t;
 }
 
-const LibType* ClassChoiceBase(const TypeRef& choice) { return CommonBase(choice->args); }
-
 TypeRef ChosenObject(const TypeRef& choice) {
     std::vector<TypeRef> objects;
     for (const TypeRef& c : choice->args) objects.push_back(types::UserClass(c->user_class));
@@ -152,15 +148,62 @@ std::string ClassChoiceName(const TypeRef& choice) {
 }
 
 TypeRef Analyzer::ConstructChosen(const ast::CallExpr& e, const TypeRef& choice) {
-    for (const auto& a : e.args()) Expr(*a);
-    for (const auto& k : e.keywords()) Expr(k->value());
-    if (!e.args().empty() || !e.keywords().empty()) {
-        Error(e.range(), "a class chosen at run time (" + PyName(choice) + ") is constructed without arguments");
-    }
+    std::vector<ir::CallInfo> calls;
     for (const TypeRef& c : choice->args) {
-        if (ir::FunctionInfo* init = c->user_class->Init()) init->called = true;
+        const ir::ClassInfo& cls = *c->user_class;
+        ir::FunctionInfo* init = cls.Init();
+        if (init != nullptr && init->forwarded_ctor != nullptr) {
+            Error(e.range(), "'" + cls.name + "' passes its constructor's arguments on to its library base "
+                             "(**kwargs); a class chosen at run time (" + PyName(choice) + ") is constructed by "
+                             "its own '__init__' only");
+        } else if (init != nullptr) {
+            const std::size_t errors = DiagnosticsSoFar();
+            CallUser(e, init, cls.name);
+            if (DiagnosticsSoFar() > errors) return types::Unknown();  // (one error for the call, not one per class)
+        } else if (!e.args().empty() || !e.keywords().empty()) {
+            Error(e.range(), "'" + cls.name + "' takes no arguments (it has no '__init__'), and " + PyName(choice) +
+                                 " may be it");
+        }
+        calls.push_back(init != nullptr ? program_.CallSlot(e) : ir::CallInfo{});
     }
+    if (choice->args.empty()) return types::Unknown();
+    program_.chosen_calls[&e] = std::move(calls);
+    program_.headers.insert("cnet/py/one_of.h");
     return ChosenObject(choice);
+}
+
+bool AllUserClasses(const TypeRef& object) {
+    return std::all_of(object->args.begin(), object->args.end(),
+                       [](const TypeRef& c) { return c->user_class != nullptr; });
+}
+
+TypeRef Analyzer::CallChosen(const ast::CallExpr& e, const TypeRef& object) {
+    std::vector<ir::CallInfo> calls;
+    TypeRef result;
+    std::string first;  // the forward `result` comes from
+    for (const TypeRef& c : object->args) {
+        const ir::ClassInfo& cls = *c->user_class;
+        ir::FunctionInfo* fwd = cls.Forward();
+        if (fwd == nullptr) {
+            Error(e.range(), "an object of one of several classes (" + PyName(object) + ") is called, but '" +
+                                 cls.name + "' has no forward or __call__");
+            return types::Unknown();
+        }
+        const std::size_t errors = DiagnosticsSoFar();
+        const TypeRef r = CallUser(e, fwd, cls.name + "." + fwd->name);
+        if (DiagnosticsSoFar() > errors) return types::Unknown();
+        calls.push_back(program_.CallSlot(e));
+        if (!result || result->kind == TypeKind::kUnknown) {
+            result = r, first = cls.name + "." + fwd->name;
+        } else if (r->kind != TypeKind::kUnknown && !SameType(result, r)) {
+            Error(e.range(), "an object of one of several classes (" + PyName(object) + ") is called, but '" +
+                                 cls.name + "." + fwd->name + "' returns '" + PyName(r) + "' and '" + first +
+                                 "' returns '" + PyName(result) + "'");
+            return types::Unknown();
+        }
+    }
+    program_.chosen_calls[&e] = std::move(calls);
+    return result ? result : types::Unknown();
 }
 
 void Analyzer::CheckChosenCall(const ast::CallExpr& e, const TypeRef& object) {

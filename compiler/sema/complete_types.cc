@@ -1,10 +1,51 @@
 // complete_types.cc — after the fixpoint, what is still not (fully) known cannot be generated: parameters, locals,
 // return values and attributes of unknown types, or of lists and dicts whose elements nothing told.
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
 
 namespace cnet::compiler::sema {
 
+// Module-level functions whose parameters' types nothing tells and whose name nothing reads but functions of the
+// same kind (text_classification's unused `read_vocab_list(path)`; a helper only such a function calls): Python
+// never runs them, and they are not compiled.
+void Analyzer::MarkUnusedFunctions() {
+    auto candidate = [](const ir::FunctionInfo& fn) {
+        if (fn.owner != nullptr || fn.enclosing != nullptr || fn.def == nullptr || fn.is_entry || fn.unused ||
+            fn.generic_of != nullptr) {
+            return false;
+        }
+        return !std::all_of(fn.params.begin(), fn.params.end(), [](const ir::ParamInfo& p) { return IsComplete(p.type); });
+    };
+    for (bool grew = true; grew;) {
+        grew = false;
+        std::set<std::string> named;  // names read outside the unused functions
+        ast::WalkPreorderWhile(module_, [&](const ast::Node& n) {
+            if (const auto* def = ast::DynCast<ast::FunctionDef>(&n)) {
+                for (const auto& fn : program_.functions) {
+                    if (fn->def == def && fn->unused) return false;
+                }
+            }
+            if (const auto* e = ast::DynCast<ast::NameExpr>(&n)) named.insert(e->id());
+            return true;
+        });
+        for (auto& fn : program_.functions) {
+            if (candidate(*fn) && named.count(fn->name) == 0) fn->unused = grew = true;
+        }
+    }
+    for (const auto& fn : program_.functions) {
+        if (fn->unused) {
+            WarningWithNote(fn->def->name_range(), "'" + fn->name + "' is never used and nothing gives its parameters "
+                            "a type: it is not compiled", nullptr, "");
+        }
+    }
+}
+
 void Analyzer::CheckCompleteTypes() {
+    MarkUnusedFunctions();
     // (After another error, a value's type is often incomplete for that reason: no second message.)
     const bool clean = !diags_.HasErrors();
     // An attribute only ever given None holds None, as a local does; `self.xs = []` with nothing appended has no
@@ -26,6 +67,9 @@ void Analyzer::CheckCompleteTypes() {
                   "cannot infer the full type of the value '" + fn.name + "' returns (" + PyName(fn.return_type) +
                       "); annotate it, e.g. '-> list[int]'");
         }
+        for (const ir::FunctionInfo* f = &fn; f != nullptr; f = f->enclosing) {
+            if (f->unused) return;  // (not compiled, nor what it defines: MarkUnusedFunctions)
+        }
         for (const ir::ParamInfo& p : fn.params) {
             if (!IsComplete(p.type)) {
                 Error(p.param->range(), "cannot infer the type of parameter '" + p.name + "' of '" + fn.name +
@@ -34,6 +78,8 @@ void Analyzer::CheckCompleteTypes() {
             }
         }
         for (const auto& v : fn.locals) {
+            // A choice of classes nothing constructs still has a variable (Note [Classes chosen at run time]).
+            if (v->type && v->type->kind == TypeKind::kClassChoice) program_.headers.insert("cnet/py/one_of.h");
             // A local only ever assigned None (`head = None` in dead code) holds None; one whose values have no
             // type (`p = p[0]` with nothing assigned to p before) cannot be generated.
             if (!v->is_param && !v->in_comprehension && v->type && v->type->kind == TypeKind::kUnknown) {

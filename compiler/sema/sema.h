@@ -11,7 +11,8 @@
 namespace cnet::compiler::sema {
 
 /// Analyzes `module`, reporting every error to `diags`. Returns the program (also when there were
-/// errors, for dumps); codegen runs only when diags has no errors.
-std::unique_ptr<ir::Program> Analyze(const ast::Module& module, DiagnosticEngine& diags);
+/// errors, for dumps); codegen runs only when diags has no errors. First drops from `module` the branches no call
+/// can take (Note [Parameters no call passes] in constant_defaults.cc).
+std::unique_ptr<ir::Program> Analyze(ast::Module& module, DiagnosticEngine& diags);
 
 }  // namespace cnet::compiler::sema

@@ -537,7 +537,7 @@ std::string CppName(const TypeRef& t) {
         case TypeKind::kDtype: return "cnet::Dtype";
         case TypeKind::kShape: return "cnet::Shape";
         case TypeKind::kArgs: return "cnet::py::Namespace";
-        case TypeKind::kClassChoice: return "std::function<std::shared_ptr<" + ClassChoiceBase(t)->cpp + ">()>";
+        case TypeKind::kClassChoice: return "cnet::py::ClassChoice";
         case TypeKind::kList: return "std::vector<" + CppName(t->args[0]) + ">";
         case TypeKind::kSet: return "cnet::py::Set<" + CppName(t->args[0]) + ">";
         case TypeKind::kDict:

@@ -180,13 +180,13 @@ TypeRef BuiltinTypeName(const BuiltinEntry& entry);
 
 // ---- class_choice.cc (Note [Classes chosen at run time])
 /// Classes (or choices of them) where one value is expected: the choice of them all, or null when one is no link
-/// class constructed without arguments.
+/// class of the file's.
 TypeRef JoinClassChoice(const TypeRef& a, const TypeRef& b);
-/// The library class every alternative of `choice` derives from (Chain, ChainList or Link).
-const LibType* ClassChoiceBase(const TypeRef& choice);
 /// The object a choice makes: its library base, remembering the classes (in Type::args).
 TypeRef ChosenObject(const TypeRef& choice);
 bool IsChosenObject(const TypeRef& t);
+/// A chosen object whose classes are all the file's (calling it binds each class's forward).
+bool AllUserClasses(const TypeRef& object);
 /// Objects of different link classes (or such objects) where one value is expected: the object a choice of
 /// their classes makes; null when one is not an object of a link class.
 TypeRef JoinChosenObjects(const TypeRef& a, const TypeRef& b);

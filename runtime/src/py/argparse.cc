@@ -1,12 +1,16 @@
 // argparse.cc — see argparse.h. Texts follow CPython 3.11's argparse (HelpFormatter with width 80).
 #include "cnet/py/argparse.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <type_traits>
+#include <utility>
 
 #include "cnet/py/errors.h"
+#include "cnet/py/object.h"
 #include "cnet/py/format.h"
 
 namespace cnet {
@@ -140,31 +144,56 @@ ArgValue Argument::Convert(const std::string& text, const std::string& error_pre
 
 // ---- Namespace
 
-const ArgValue& Namespace::get(const std::string& dest) const {
+ArgValue Namespace::get(const std::string& dest) const {
+    if (dict_ != nullptr) {  // the attributes live in the dict now (dict())
+        if (dict_->count(dest) == 0) throw AttributeError("'Namespace' object has no attribute '" + dest + "'");
+        const Object& o = std::as_const(*dict_).at(dest);
+        switch (o.kind()) {
+            case Object::Kind::kNone: return std::monostate{};
+            case Object::Kind::kBool: return o.as_bool();
+            case Object::Kind::kInt: return o.as_int();
+            case Object::Kind::kFloat: return o.as_float();
+            case Object::Kind::kStr: return o.as_str();
+            default: throw TypeError("argument '" + dest + "' holds a " + o.type_name() + ", not an option value");
+        }
+    }
     auto it = values_.find(dest);
     if (it == values_.end()) throw AttributeError("'Namespace' object has no attribute '" + dest + "'");
     return it->second;
 }
+
+Dict<std::string, Object>& Namespace::dict() const {
+    if (dict_ == nullptr) {
+        dict_ = std::make_shared<Dict<std::string, Object>>();
+        for (const std::string& dest : order_) {
+            (*dict_)[dest] = std::visit([](const auto& v) {
+                if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) return Object();
+                else return Object(v);
+            }, values_.at(dest));
+        }
+    }
+    return *dict_;
+}
 int64_t Namespace::get_int(const std::string& dest) const {
-    const ArgValue& v = get(dest);
+    const ArgValue v = get(dest);
     if (auto* i = std::get_if<int64_t>(&v)) return *i;
     if (auto* b = std::get_if<bool>(&v)) return *b;
     throw TypeError("argument '" + dest + "' is " + ArgValueRepr(v) + ", not an int");
 }
 double Namespace::get_float(const std::string& dest) const {
-    const ArgValue& v = get(dest);
+    const ArgValue v = get(dest);
     if (auto* d = std::get_if<double>(&v)) return *d;
     if (auto* i = std::get_if<int64_t>(&v)) return static_cast<double>(*i);
     throw TypeError("argument '" + dest + "' is " + ArgValueRepr(v) + ", not a float");
 }
 std::string Namespace::get_str(const std::string& dest) const {
-    const ArgValue& v = get(dest);
+    const ArgValue v = get(dest);
     if (auto* s = std::get_if<std::string>(&v)) return *s;
     if (std::holds_alternative<std::monostate>(v)) return "None";
     return ArgValueRepr(v);
 }
 bool Namespace::get_bool(const std::string& dest) const {
-    const ArgValue& v = get(dest);
+    const ArgValue v = get(dest);
     struct Truth {
         bool operator()(std::monostate) const { return false; }
         bool operator()(bool b) const { return b; }
@@ -189,7 +218,7 @@ std::optional<bool> Namespace::get_optional_bool(const std::string& dest) const 
 }
 std::string Namespace::repr() const {
     std::vector<std::string> parts;
-    for (const auto& [k, v] : values_) parts.push_back(k + "=" + ArgValueRepr(v));
+    for (const auto& [k, v] : dict()) parts.push_back(k + "=" + py::repr(v));
     return "Namespace(" + Join(parts, ", ") + ")";
 }
 
@@ -358,6 +387,10 @@ Namespace ArgumentParser::parse_args(const std::vector<std::string>& args) {
     for (const auto& a : arguments_) {
         auto d = defaults_.find(a->dest_);
         ns.values_[a->dest_] = !a->has_default_ && d != defaults_.end() ? d->second : a->default_;
+        if (std::find(ns.order_.begin(), ns.order_.end(), a->dest_) == ns.order_.end()) ns.order_.push_back(a->dest_);
+    }
+    for (const auto& [dest, value] : defaults_) {
+        if (std::find(ns.order_.begin(), ns.order_.end(), dest) == ns.order_.end()) ns.order_.push_back(dest);
     }
     std::vector<std::string> unrecognized;
     std::vector<const Argument*> seen;

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace cnet {
@@ -33,6 +35,25 @@ TEST(ArrayModuleRandomTest, ScalarDrawsStayNumbers) {
     EXPECT_TRUE(c >= 0 && c < 4) << c;
     EXPECT_EQ(xp_random.randint(0, 5, Shape{3}).shape(), (Shape{3}));
     EXPECT_EQ(xp_random.permutation(6).shape(), (Shape{6}));
+}
+
+// numpy.random.permutation of a list of rows (text_classification's (tokens, label) pairs): the rows in the order
+// a permutation of len(rows) from the same seed gives, as NumPy orders an array's rows (x[permutation(n)]).
+TEST(ArrayModuleRandomTest, PermutationOfAListOrdersItsRowsAsAPermutationOfItsLength) {
+    std::vector<std::pair<std::string, int64_t>> rows;
+    for (int64_t i = 0; i < 7; ++i) rows.emplace_back("w" + std::to_string(i), i);
+    np::random::seed(777);
+    const std::vector<int64_t> expected = np::random::permutation(int64_t{7}).to_vector<int64_t>();
+    np::random::seed(777);
+    const auto shuffled = np::random::permutation(rows);
+    std::vector<int64_t> order;
+    for (const auto& [word, i] : shuffled) {
+        EXPECT_EQ(word, "w" + std::to_string(i));  // rows move whole
+        order.push_back(i);
+    }
+    EXPECT_EQ(order, expected);
+    EXPECT_NE(order, (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6}));
+    EXPECT_TRUE(np::random::permutation(std::vector<std::string>{}).empty());
 }
 
 }  // namespace

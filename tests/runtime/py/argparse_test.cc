@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cnet/py/object.h"
+
 namespace cnet {
 namespace py {
 namespace {
@@ -117,6 +119,28 @@ TEST(ArgparseTest, PositionalsAndRequired) {
     } catch (const ArgumentExit& e) {
         EXPECT_EQ(e.output, "usage: prog [-h] [--lr LR] path\nprog: error: the following arguments are required: path\n");
     }
+}
+
+// args.__dict__ (CPython 3.11: `vars(args)` in the order the arguments were added, then set_defaults' others; the
+// namespace's own dict, so a store through it is an attribute).
+TEST(ArgparseTest, DictIsTheNamespacesOwn) {
+    ArgumentParser parser = MnistParser();
+    parser.set_default("zeta", int64_t{1});
+    Namespace a = parser.parse_args({"-b", "32"});
+    Dict<std::string, Object>& d = a.dict();
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : d) keys.push_back(k);
+    EXPECT_EQ(keys, (std::vector<std::string>{"batchsize", "epoch", "out", "plot", "zeta"}));
+    EXPECT_EQ(d.at("batchsize").as_int(), 32);
+    d["batchsize"] = Object(int64_t{7});
+    d["n_class"] = Object(int64_t{4});
+    EXPECT_EQ(a.get_int("batchsize"), 7);
+    EXPECT_EQ(a.get_int("n_class"), 4);
+    const Namespace copy = a;  // a copy shares the dict, as a second name for the object does in Python
+    EXPECT_EQ(&copy.dict(), &d);
+    EXPECT_EQ(a.repr(), "Namespace(batchsize=7, epoch=20, out='result', plot=True, zeta=1, n_class=4)");
+    d["out"] = Object::List({});
+    EXPECT_THROW(a.get_str("out"), TypeError);
 }
 
 }  // namespace

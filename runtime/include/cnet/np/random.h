@@ -49,6 +49,19 @@ Array randint(int64_t low, std::optional<int64_t> high, const Shape& size, Dtype
 Array permutation(int64_t n);
 /// numpy.random.permutation(x): a shuffled copy of x along axis 0.
 Array permutation(const Array& x);
+/// numpy.random.permutation(x) of a list of rows that are not numbers (text_classification's (tokens, label)
+/// pairs): the rows in the order permutation(len(x)) draws, as NumPy orders an array's rows by a shuffled arange.
+/// (NumPy itself makes an object array of such a list, and refuses ragged rows; a list is what the program goes on
+/// using.)
+template <typename T>
+std::vector<T> permutation(const std::vector<T>& x) {
+    std::vector<T> out;
+    out.reserve(x.size());
+    for (const int64_t i : permutation(static_cast<int64_t>(x.size())).to_vector<int64_t>()) {
+        out.push_back(x[static_cast<std::size_t>(i)]);
+    }
+    return out;
+}
 /// numpy.random.shuffle(x): shuffles x in place along axis 0 (Fisher-Yates, like NumPy's legacy generator).
 void shuffle(const Array& x);
 

@@ -55,10 +55,14 @@ private:
     bool required_ = false;
 };
 
+template <typename K, typename V>
+class Dict;
+class Object;
+
 /// The parsed arguments (argparse.Namespace): typed getters by dest name.
 class Namespace {
 public:
-    const ArgValue& get(const std::string& dest) const;
+    ArgValue get(const std::string& dest) const;
     int64_t get_int(const std::string& dest) const;
     double get_float(const std::string& dest) const;  // an int value converts, as in Python arithmetic
     std::string get_str(const std::string& dest) const;
@@ -69,13 +73,23 @@ public:
     std::optional<double> get_optional_float(const std::string& dest) const;
     std::optional<std::string> get_optional_str(const std::string& dest) const;
     std::optional<bool> get_optional_bool(const std::string& dest) const;
-    /// Namespace(batchsize=100, epoch=20, ...), sorted by name like Python's repr.
+    /// Namespace(batchsize=100, epoch=20, ...), in the attributes' order, as Python 3.9+ prints it.
     std::string repr() const;
+    /// `args.__dict__`: the attributes in the order argparse sets them (the arguments as added, then
+    /// set_defaults' others). It is the namespace's own dict, as in Python: what is stored in it
+    /// (`args.__dict__['n_class'] = 4`) is an attribute, and copies of the Namespace share it.
+    Dict<std::string, Object>& dict() const;
 
 private:
     friend class ArgumentParser;
     std::map<std::string, ArgValue> values_;
+    std::vector<std::string> order_;
+    mutable std::shared_ptr<Dict<std::string, Object>> dict_;  // once dict() was called, the attributes
 };
+
+/// print(args), str(args), repr(args): Namespace(batchsize=100, ...).
+inline std::string str(const Namespace& ns) { return ns.repr(); }
+inline std::string repr(const Namespace& ns) { return ns.repr(); }
 
 /// Thrown by parse_args instead of exiting when ArgumentParser::exit_on_error(false) was set (tests).
 struct ArgumentExit {
