@@ -699,6 +699,26 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         program_.CallSlot(e) = call;
         return CallCounterMethod(e, receiver, entry, call);
     }
+    // list.insert(i, x) learns the element type as append does; list.index/remove/count(x) compare x with the
+    // elements, which C++ can only do for a value of a type that joins with theirs.
+    if (entry.owner == "list" && (entry.name == "insert" || entry.name == "index" || entry.name == "remove" ||
+                                  entry.name == "count")) {
+        const bool insert = entry.name == "insert";
+        const ast::Expr& value = *call.args[insert ? 1 : 0].value;
+        const TypeRef element = receiver->args[0];
+        const TypeRef t = Expr(value, element);
+        const TypeRef j = insert ? Join(element, t) : StaticJoin(element, t);
+        if (!j && t->kind != TypeKind::kUnknown) {
+            Error(value.range(), insert ? "cannot insert '" + PyName(t) + "' into a '" + PyName(receiver) + "'"
+                                        : "list." + entry.name + "() of a '" + PyName(t) + "' in a '" +
+                                              PyName(receiver) + "': no element can equal it");
+        } else if (insert && j) {
+            Refine(attr.value(), types::List(j));
+        }
+        if (insert) CheckArgTypes(e, what, call);
+        program_.CallSlot(e) = call;
+        return ResultType(entry, &call);
+    }
     if (entry.owner == "list" && entry.name == "extend") {
         TypeRef t = Expr(*call.args[0].value);
         Refine(attr.value(), types::List(IterElement(t, *call.args[0].value)));

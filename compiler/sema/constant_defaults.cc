@@ -16,7 +16,8 @@
 // call that leaves it out (or `converter=f`, called with two arguments), no call unpacks `*args`/`**kwargs` into
 // it, and the function never binds the name itself (`main` has none: its parameters are command-line flags). An
 // `if` (or `elif`) testing such a constant (`p`, `not p`, `p is None`, `p is not None`) is replaced by the branch
-// it takes: the other is never analyzed or compiled, as Python never runs it. Any other use of the name
+// it takes, and when that branch ends in a return or raise, the statements after the `if` go too: what is
+// dropped is never analyzed or compiled, as Python never runs it. Any other use of the name
 // (`f = convert_seq`, passing it elsewhere) keeps every parameter a parameter: a call cnetc cannot see might pass
 // it.
 #include <algorithm>
@@ -177,7 +178,12 @@ void Prune(ast::StmtList& block, const Constants& constants) {
         if (const std::optional<bool> taken = i_stmt != nullptr ? TestValue(i_stmt->test(), constants) : std::nullopt) {
             ast::StmtList branch = std::move(*taken ? ast::Cast<ast::IfStmt>(*s).mutable_body()
                                                     : ast::Cast<ast::IfStmt>(*s).mutable_orelse());
-            block.erase(block.begin() + static_cast<std::ptrdiff_t>(i));
+            // `if with_label: return {...}` then `return [...]`: after a branch that returns or raises, the rest
+            // of the block never runs either.
+            const bool leaves = !branch.empty() && (ast::Isa<ast::ReturnStmt>(*branch.back()) ||
+                                                    ast::Isa<ast::RaiseStmt>(*branch.back()));
+            block.erase(block.begin() + static_cast<std::ptrdiff_t>(i), leaves ? block.end()
+                                                                               : block.begin() + static_cast<std::ptrdiff_t>(i) + 1);
             block.insert(block.begin() + static_cast<std::ptrdiff_t>(i), std::make_move_iterator(branch.begin()),
                          std::make_move_iterator(branch.end()));
             continue;  // the branch's statements are looked at next (an elif is an if now)

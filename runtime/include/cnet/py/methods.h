@@ -142,6 +142,40 @@ int64_t index_of(const std::vector<T>& v, const U& x) {
     throw ValueError("list.index(x): x not in list");
 }
 
+/// list.insert(index, x): before position index; an index past either end is that end (Python's clamping).
+template <typename T, typename U>
+void insert(std::vector<T>& v, int64_t index, const U& x) {
+    const int64_t n = static_cast<int64_t>(v.size());
+    const int64_t i = index < 0 ? std::max<int64_t>(index + n, 0) : std::min(index, n);
+    v.insert(v.begin() + i, T(x));
+}
+
+/// list.remove(x): the first x (ValueError when absent).
+template <typename T, typename U>
+void remove(std::vector<T>& v, const U& x) {
+    for (auto it = v.begin(); it != v.end(); ++it) {
+        if (*it == x) {
+            v.erase(it);
+            return;
+        }
+    }
+    throw ValueError("list.remove(x): x not in list");
+}
+
+/// list.count(x).
+template <typename T, typename U>
+int64_t count(const std::vector<T>& v, const U& x) {
+    int64_t n = 0;
+    for (const T& item : v) n += item == x ? 1 : 0;
+    return n;
+}
+
+/// list.reverse(), in place.
+template <typename T>
+void reverse(std::vector<T>& v) {
+    std::reverse(v.begin(), v.end());
+}
+
 /// list.extend(iterable): `items` is evaluated once (a call's result) and may be the list itself.
 template <typename T, typename R>
 void extend(std::vector<T>& v, const R& items) {
