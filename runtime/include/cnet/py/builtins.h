@@ -19,6 +19,7 @@
 #include "cnet/py/dict.h"
 #include "cnet/py/errors.h"
 #include "cnet/py/methods.h"
+#include "cnet/py/str_methods.h"
 #include "cnet/py/errors.h"
 #include "cnet/py/format.h"
 
