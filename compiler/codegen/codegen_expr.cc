@@ -177,6 +177,10 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
                 return "(" + Truth(c.test()) + " ? " + opt + "(" + E(c.body(), t) + ") : " + opt + "(" +
                        E(c.orelse(), t) + "))";
             }
+            if (t->kind == TypeKind::kStr) {  // ('S' if c else '-') + ...: a std::string, not two char arrays
+                return "(" + Truth(c.test()) + " ? std::string(" + E(c.body(), t) + ") : std::string(" +
+                       E(c.orelse(), t) + "))";
+            }
             return "(" + Truth(c.test()) + " ? " + E(c.body(), t) + " : " + E(c.orelse(), t) + ")";
         }
         case ast::NodeKind::kCallExpr:

@@ -44,6 +44,12 @@ public:
     void CollectModule();
     void MarkLateGlobals();  // late_globals.cc (Note [Late globals])
     void MarkChangedParams();  // changed_params.cc
+    // ---- shared_containers.cc (Note [Two names for one list])
+    struct ContainerUses;
+    void CheckSharedContainersEverywhere();
+    void CheckSharedContainers(const std::vector<const ast::Node*>& roots);
+    void CheckSecondName(const ast::AssignStmt& a, const ContainerUses& uses);
+    void CheckLoopName(const ast::ForStmt& f, const ContainerUses& uses);
     /// The names an import binds: the module's (module_names_, ...) or a function's (function_imports_).
     struct ImportScope {
         std::map<std::string, TypeRef>& names;

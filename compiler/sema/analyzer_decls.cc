@@ -141,6 +141,7 @@ void Analyzer::Run() {
     CheckDefiniteAssignmentEverywhere();
     CheckBaseConstruction();
     MarkChangedParams();  // over settled types: the callees' kinds decide
+    CheckSharedContainersEverywhere();
 
     for (const ast::Node* read : program_.checked_reads) {  // Note [Class aliases] in types.cc
         const ir::ExprInfo* info = program_.Info(*read);
