@@ -1,68 +1,16 @@
 // file.cc — text files with Python's modes and error messages.
 #include "cnet/py/file.h"
 
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
 
+#include "cnet/core/utf8.h"
 #include "cnet/py/format.h"
 
 namespace cnet {
 namespace py {
-
-namespace {
-
-// Python's names of UTF-8 ('utf-8', 'UTF8', 'utf_8', 'u8'): lower case, '-' and ' ' read as '_'.
-bool IsUtf8(std::string name) {
-    for (char& c : name) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (c == '-' || c == ' ') c = '_';
-    }
-    return name == "utf_8" || name == "utf8" || name == "u8" || name == "utf";
-}
-
-// The length of the valid UTF-8 sequence at s[i]; or 0, with *reason (CPython's words) and *bad, the bytes of
-// the invalid part: the longest start of a valid sequence (at least 1), which Python replaces or drops as one.
-std::size_t Utf8Sequence(const std::string& s, std::size_t i, const char** reason, std::size_t* bad) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char c = byte(i);
-    if (c < 0x80) return 1;
-    std::size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte (no overlongs, no surrogates)
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else {
-        *reason = "invalid start byte";
-        *bad = 1;
-        return 0;
-    }
-    for (std::size_t k = 1; k < n; ++k) {
-        if (i + k >= s.size()) {
-            *reason = "unexpected end of data";
-            *bad = k;
-            return 0;
-        }
-        const unsigned char b = byte(i + k);
-        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) {
-            *reason = "invalid continuation byte";
-            *bad = k;
-            return 0;
-        }
-    }
-    return n;
-}
-
-}  // namespace
 
 void raise_os_error(int err, const std::string& path) {
     const std::string message = "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " + repr(path);
@@ -73,7 +21,7 @@ void raise_os_error(int err, const std::string& path) {
 File::File(const std::string& path, const std::string& mode, const std::optional<std::string>& encoding,
            const std::optional<std::string>& errors)
     : path_(path), mode_(mode) {
-    if (encoding.has_value() && !IsUtf8(*encoding)) {
+    if (encoding.has_value() && !IsUtf8Name(*encoding)) {
         throw ValueError("encoding '" + *encoding + "' is not supported by open() in .cnet; text files are UTF-8");
     }
     if (errors.has_value()) {
@@ -124,7 +72,7 @@ std::string File::Decode(std::string bytes) const {
     for (std::size_t i = 0; i < bytes.size();) {
         const char* reason = "";
         std::size_t bad = 1;
-        const std::size_t n = Utf8Sequence(bytes, i, &reason, &bad);
+        const std::size_t n = Utf8Sequence(bytes, i, bytes.size(), &reason, &bad);
         if (n != 0) {
             out.append(bytes, i, n);
             i += n;

@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cctype>
 #include <cerrno>
 
+#include "cnet/core/utf8.h"
 #include "cnet/py/format.h"
 #include "cnet/py/os_path.h"
 #include "py/tarfile_internal.h"
@@ -91,14 +91,6 @@ std::optional<std::size_t> FindLast(const std::vector<TarFile::Member>& members,
     return std::nullopt;
 }
 
-// Python's spellings of UTF-8 ('utf-8', 'UTF8', 'utf_8', 'u8').
-bool IsUtf8(std::string encoding) {
-    for (char& c : encoding) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (c == '-' || c == ' ') c = '_';
-    }
-    return encoding == "utf_8" || encoding == "utf8" || encoding == "u8" || encoding == "utf";
-}
 
 }  // namespace
 
@@ -205,7 +197,7 @@ std::shared_ptr<File> text_io_wrapper(const std::shared_ptr<File>& buffer, const
         throw TypeError("io.TextIOWrapper() in .cnet wraps a file from TarFile.extractfile(); a file from open() is "
                         "text already");
     }
-    if (encoding && !IsUtf8(*encoding)) {
+    if (encoding && !IsUtf8Name(*encoding)) {
         throw ValueError("encoding " + repr(*encoding) + " is not supported by io.TextIOWrapper() in .cnet; tarfile "
                          "members are read as UTF-8");
     }

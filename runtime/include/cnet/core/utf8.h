@@ -1,7 +1,10 @@
-// utf8.h — the one UTF-8 encoder of the project (npy unicode arrays, Python's re over code points, and the
-// compiler's diagnostics, which include this header-only file by its repository path).
+// utf8.h — the one UTF-8 encoder and validator of the project (npy unicode arrays, Python's re over code points,
+// text files and tar members read as Python's strict decoder reads them, and the compiler's diagnostics, which
+// include this header-only file by its repository path).
 #pragma once
 
+#include <cctype>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -24,6 +27,57 @@ inline void AppendUtf8(uint32_t cp, std::string& out) {
         out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
+}
+
+/// The length of the valid UTF-8 sequence at s[i] (ending before `end`); or 0, with *reason (CPython's words) and
+/// *bad, the bytes of the invalid part: the longest start of a valid sequence (at least 1), which Python replaces
+/// or drops as one. No overlong forms, no surrogates, nothing past U+10FFFF.
+inline std::size_t Utf8Sequence(const std::string& s, std::size_t i, std::size_t end, const char** reason,
+                                std::size_t* bad) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = byte(i);
+    if (c < 0x80) return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0) lo = 0xA0;
+        if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+    } else {
+        *reason = "invalid start byte";
+        *bad = 1;
+        return 0;
+    }
+    for (std::size_t k = 1; k < n; ++k) {
+        if (i + k >= end) {
+            *reason = "unexpected end of data";
+            *bad = k;
+            return 0;
+        }
+        const unsigned char b = byte(i + k);
+        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) {
+            *reason = "invalid continuation byte";
+            *bad = k;
+            return 0;
+        }
+    }
+    return n;
+}
+
+/// Whether `encoding` is one of Python's names of UTF-8 ('utf-8', 'UTF8', 'utf_8', 'u8'): lower case, '-' and ' '
+/// read as '_'.
+inline bool IsUtf8Name(std::string encoding) {
+    for (char& c : encoding) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (c == '-' || c == ' ') c = '_';
+    }
+    return encoding == "utf_8" || encoding == "utf8" || encoding == "u8" || encoding == "utf";
 }
 
 }  // namespace cnet
