@@ -259,7 +259,7 @@ void Generator::With(const ast::WithStmt& s) {
             continue;
         }
         const TypeRef t = TypeOf(item->context());
-        if (t->lib_type->name == "TextIOWrapper") {  // `with open(...) as f:` closes f when the block is left
+        if (sema::ClosedByWith(t)) {  // `with open(...) as f:` closes f when the block is left
             std::string file = Temp("file");
             w_.Line("auto " + file + " = " + E(item->context()) + ";");
             w_.Line("cnet::py::FileCloser " + Temp("closer") + "(" + file + ");");

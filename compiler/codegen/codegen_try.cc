@@ -15,9 +15,7 @@ void CollectCaught(const ast::Expr& e, std::vector<std::string>& out) {
         for (const auto& el : t->elements()) CollectCaught(*el, out);
         return;
     }
-    std::string name;
-    if (const auto* n = ast::DynCast<ast::NameExpr>(&e)) name = n->id();
-    if (const auto* a = ast::DynCast<ast::AttributeExpr>(&e)) name = a->attr();
+    const std::string name = sema::HandlerClassName(e);
     const std::vector<std::string>* cpp = sema::CaughtCppTypes(name);
     CNET_INTERNAL_CHECK(cpp != nullptr) << "codegen: unchecked exception class '" << name << "'";
     out.insert(out.end(), cpp->begin(), cpp->end());

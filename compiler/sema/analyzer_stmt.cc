@@ -585,7 +585,7 @@ void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
             continue;
         }
         TypeRef t = Expr(ctx);
-        if (t->kind == TypeKind::kLibObject && t->lib_type->name == "TextIOWrapper") {  // `with open(...) as f:`
+        if (ClosedByWith(t)) {  // `with open(...) as f:`, `with tarfile.open(...) as tf:`
             if (item->target() != nullptr) AnalyzeAssign(*item->target(), t, s);
             continue;
         }
@@ -596,7 +596,7 @@ void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
         const bool guard = t->kind == TypeKind::kLibObject && !t->lib_type->shared &&
                            t->lib_type->name != "ArgumentParser";
         if (!guard && t->kind != TypeKind::kUnknown) {
-            Error(ctx.range(), "'with' supports open(...), an iterator, chainer.using_config(...), "
+            Error(ctx.range(), "'with' supports open(...), tarfile.open(...), an iterator, chainer.using_config(...), "
                                "chainer.no_backprop_mode(), chainer.force_backprop_mode() and self.init_scope()");
         }
         if (item->target() != nullptr) Unsupported(*item->target(), "'with ... as' is not supported");

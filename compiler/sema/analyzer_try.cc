@@ -12,12 +12,6 @@ namespace cnet::compiler::sema {
 
 namespace {
 
-/// The class name an `except` clause names: `ValueError`, `chainer.utils.type_check.InvalidType`.
-std::string HandlerClassName(const ast::Expr& e) {
-    if (const auto* n = ast::DynCast<ast::NameExpr>(&e)) return n->id();
-    if (const auto* a = ast::DynCast<ast::AttributeExpr>(&e)) return a->attr();
-    return "";
-}
 
 }  // namespace
 
@@ -27,7 +21,11 @@ void Analyzer::CheckHandlerType(const ast::Expr& e) {
         return;
     }
     const std::string name = HandlerClassName(e);
-    if (CaughtCppTypes(name) != nullptr && (ast::Isa<ast::NameExpr>(e) || name == "InvalidType")) return;
+    const bool qualified = name.find('.') != std::string::npos;
+    if (CaughtCppTypes(name) != nullptr && (ast::Isa<ast::NameExpr>(e) == !qualified || name == "InvalidType")) {
+        if (const char* header = ExceptionHeader(name)) program_.headers.insert(header);
+        return;
+    }
     std::string message = "'except' needs a Python exception class (ValueError, KeyError, Exception, ...) or "
                           "chainer.utils.type_check.InvalidType";
     if (!name.empty()) message += ", not '" + name + "'";

@@ -4,6 +4,8 @@
 
 #include <map>
 
+#include "compiler/ast/postfix_expr.h"
+
 namespace cnet::compiler::sema {
 namespace {
 
@@ -31,6 +33,11 @@ const std::map<std::string, std::vector<std::string>>& Table() {
         {"NameError", {"cnet::py::NameError"}},
         {"UnboundLocalError", {"cnet::py::UnboundLocalError"}},
         {"InvalidType", {"cnet::InvalidType"}},  // chainer.utils.type_check.InvalidType
+        // A module's classes, named with the module (cnet/py/tarfile.h)
+        {"tarfile.TarError", {"cnet::py::tarfile::TarError"}},
+        {"tarfile.ReadError", {"cnet::py::tarfile::ReadError"}},
+        {"tarfile.CompressionError", {"cnet::py::tarfile::CompressionError"}},
+        {"tarfile.FilterError", {"cnet::py::tarfile::FilterError"}},
     };
     return table;
 }
@@ -40,6 +47,21 @@ const std::map<std::string, std::vector<std::string>>& Table() {
 const std::vector<std::string>* CaughtCppTypes(const std::string& name) {
     auto it = Table().find(name);
     return it == Table().end() ? nullptr : &it->second;
+}
+
+std::string HandlerClassName(const ast::Expr& e) {
+    if (const auto* n = ast::DynCast<ast::NameExpr>(&e)) return n->id();
+    const auto* a = ast::DynCast<ast::AttributeExpr>(&e);
+    if (a == nullptr) return "";
+    if (const auto* m = ast::DynCast<ast::NameExpr>(&a->value())) {
+        const std::string qualified = m->id() + "." + a->attr();
+        if (CaughtCppTypes(qualified) != nullptr) return qualified;
+    }
+    return a->attr();
+}
+
+const char* ExceptionHeader(const std::string& name) {
+    return name.rfind("tarfile.", 0) == 0 ? "cnet/py/tarfile.h" : nullptr;
 }
 
 std::vector<std::string> ExceptionNames() {

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "compiler/ast/expr.h"
+
 namespace cnet::compiler::sema {
 
 /// The C++ types an `except NAME:` clause catches, or null when NAME is not a known exception class.
@@ -12,5 +14,10 @@ namespace cnet::compiler::sema {
 const std::vector<std::string>* CaughtCppTypes(const std::string& name);
 /// The exception class names, for "did you mean" and the diagnostic's list.
 std::vector<std::string> ExceptionNames();
+/// The class an `except` clause names: `ValueError`, `InvalidType` (of `chainer.utils.type_check.InvalidType`), or a
+/// module's own class with its module (`tarfile.ReadError`); empty for anything else.
+std::string HandlerClassName(const ast::Expr& e);
+/// The runtime header that declares a module's exception class (`tarfile.ReadError`), or null.
+const char* ExceptionHeader(const std::string& name);
 
 }  // namespace cnet::compiler::sema

@@ -228,6 +228,13 @@ bool IsBatchArgument(const TypeRef& t) {
 
 bool IsNever(const TypeRef& t) { return t && t->kind == TypeKind::kNever; }
 
+bool ClosedByWith(const TypeRef& t) {
+    if (!t || t->kind != TypeKind::kLibObject || t->lib_type == nullptr) return false;
+    if (t->lib_type->name == "TextIOWrapper") return true;
+    const BuiltinEntry* close = BuiltinTable::Get().MethodOrAttr(t->lib_type->name, "close");
+    return t->lib_type->shared && close != nullptr && close->kind == EntryKind::kMethod;
+}
+
 TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }
 
 bool LibDerives(const LibType* derived, const LibType* base) {

@@ -147,6 +147,8 @@ bool IsTriggerArg(const TypeRef& t);  // an interval tuple (1, 'epoch') or a tri
 bool IsNumpyModule(const TypeRef& t);  // `np`: where an array module value is wanted, the CPU's (cuda.h ArrayModule)
 bool IsArrayModule(const TypeRef& t);
 bool IsNever(const TypeRef& t);
+/// A file, or a library object with a `close` method (a TarFile), that `with X as x:` closes when the block is left.
+bool ClosedByWith(const TypeRef& t);
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
 bool IsNumeric(const TypeRef& t);  // bool, int, float

@@ -85,10 +85,12 @@ std::shared_ptr<File> open(const std::string& filename, const std::string& mode 
                            const std::string& errors = "strict", int64_t buffering = -1);
 }  // namespace codecs
 
-/// Closes a `with open(...) as f:` file when its block is left, however it is left.
+/// Closes what `with open(...) as f:` (or `with tarfile.open(...) as tf:`) opened when its block is left, however
+/// it is left.
+template <typename T>
 class FileCloser {
 public:
-    explicit FileCloser(std::shared_ptr<File> file) : file_(std::move(file)) {}
+    explicit FileCloser(std::shared_ptr<T> file) : file_(std::move(file)) {}
     ~FileCloser() {
         if (file_) file_->close();
     }
@@ -96,7 +98,7 @@ public:
     FileCloser& operator=(const FileCloser&) = delete;
 
 private:
-    std::shared_ptr<File> file_;
+    std::shared_ptr<T> file_;
 };
 
 }  // namespace py
