@@ -1,8 +1,12 @@
 // test_util.cc — implementations of the runtime test helpers.
 #include "test_util.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <random>
 
 #include "cnet/np/math.h"
@@ -15,6 +19,32 @@ SavedEnvironment::SavedEnvironment(std::initializer_list<const char*> names) {
         const char* value = std::getenv(name);
         saved_.emplace_back(name, value != nullptr ? std::optional<std::string>(value) : std::nullopt);
     }
+}
+
+void ScratchDirectoryTest::SetUp() {
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    cwd_ = std::filesystem::current_path();
+    root_ = std::filesystem::temp_directory_path() /
+            ("cnet_" + std::string(test->test_suite_name()) + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(root_);
+    std::filesystem::create_directories(root_);
+    std::filesystem::current_path(root_);
+}
+
+void ScratchDirectoryTest::TearDown() {
+    std::filesystem::current_path(cwd_);
+    std::filesystem::remove_all(root_);
+}
+
+void ScratchDirectoryTest::Write(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string ScratchDirectoryTest::Read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
 }
 
 SavedEnvironment::~SavedEnvironment() {

@@ -1,8 +1,10 @@
-// test_util.h — small helpers for runtime tests: array literals and closeness assertions.
+// test_util.h — small helpers for runtime tests: array literals, closeness assertions, exception messages and a
+// scratch directory to run in.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -35,6 +37,28 @@ public:
 
 private:
     std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+};
+
+/// The message of the exception E that `body` raises; "(no error)" when it raises none.
+template <typename E, typename F>
+std::string MessageOf(F body) {
+    try {
+        body();
+    } catch (const E& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+/// A fixture whose tests run inside a fresh scratch directory (so the paths in messages are relative ones, as
+/// CPython's are), removed afterwards.
+class ScratchDirectoryTest : public ::testing::Test {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+    static void Write(const std::string& path, const std::string& text);
+    static std::string Read(const std::string& path);
+    std::filesystem::path cwd_, root_;
 };
 
 /// Asserts same shape and |a - b| <= atol + rtol * |b| elementwise, printing both arrays on failure.

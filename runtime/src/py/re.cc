@@ -11,24 +11,13 @@ namespace py {
 namespace re {
 namespace {
 
+// std::wregex works on wchar_t, which holds a code point on Linux (32 bits).
 std::wstring Decode(const std::string& s) {
-    std::wstring out;
-    for (std::size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        const int n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-        uint32_t cp = n == 1 ? c : c & (n == 4 ? 0x07 : n == 3 ? 0x0F : 0x1F);
-        for (int k = 1; k < n && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-        out += static_cast<wchar_t>(cp);
-        i += static_cast<std::size_t>(n);
-    }
-    return out;
+    const std::u32string cps = DecodeUtf8(s);
+    return std::wstring(cps.begin(), cps.end());
 }
 
-std::string Encode(const std::wstring& w) {
-    std::string out;
-    for (wchar_t wc : w) AppendUtf8(static_cast<uint32_t>(wc), out);
-    return out;
-}
+std::string Encode(const std::wstring& w) { return EncodeUtf8(std::u32string(w.begin(), w.end())); }
 
 [[noreturn]] void Unsupported(const std::string& what, const std::string& pattern) {
     throw ValueError(what + " in the pattern " + pattern + " is not supported by re in .cnet");

@@ -7,23 +7,18 @@
 #include <limits>
 
 #include "cnet/core/utf8.h"
+#include "cnet/py/builtins.h"
 
 namespace cnet {
 namespace py {
 namespace {
 
-// ---- positions, counted as len() and s[i] count them: a code point starts at every byte that is not a UTF-8
-// continuation byte (10xxxxxx).
+// ---- positions, counted as len() and s[i] count them
 
+// A code point starts at every byte that is not a UTF-8 continuation byte (10xxxxxx).
 bool IsContinuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
-int64_t CodePoints(const std::string& s) {
-    int64_t n = 0;
-    for (char c : s) n += IsContinuation(c) ? 0 : 1;
-    return n;
-}
-
-// The byte offset where code point i starts; s.size() for i == CodePoints(s).
+// The byte offset where code point i starts; s.size() for i == len(s).
 std::size_t ByteOffset(const std::string& s, int64_t i) {
     int64_t seen = 0;
     for (std::size_t b = 0; b < s.size(); ++b) {
@@ -73,47 +68,6 @@ Span Adjust(const StrIndex& start, const StrIndex& end, int64_t n) {
 // Any other code point (Greek, Cyrillic, CJK, ...) is treated as neither a letter nor a digit and has no case:
 // '日本'.isalpha() is False (Python: True) and 'Ω'.lower() leaves it. The runtime has no Unicode database; the
 // Python cases (tests/compiler/hygiene/python/str_methods.cnet) check these rules on every code point they cover.
-
-// Bytes that are not UTF-8 decode to U+DC80..U+DCFF (Python's surrogateescape) and encode back to themselves.
-constexpr char32_t kEscape = 0xDC00;
-
-std::u32string Decode(const std::string& s) {
-    static constexpr char32_t kMin[5] = {0, 0, 0x80, 0x800, 0x10000};  // shortest form of an n-byte sequence
-    std::u32string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        const int n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        char32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
-        bool ok = n > 0 && i + static_cast<std::size_t>(n) <= s.size();
-        for (int k = 1; ok && k < n; ++k) {
-            ok = IsContinuation(s[i + k]);
-            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-        }
-        ok = ok && cp >= kMin[n] && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
-        if (ok) {
-            out += cp;
-            i += static_cast<std::size_t>(n);
-        } else {
-            out += kEscape + c;
-            ++i;
-        }
-    }
-    return out;
-}
-
-std::string Encode(const std::u32string& cps) {
-    std::string out;
-    out.reserve(cps.size());
-    for (char32_t c : cps) {
-        if (c >= kEscape + 0x80 && c <= kEscape + 0xFF) {
-            out += static_cast<char>(c - kEscape);
-        } else {
-            AppendUtf8(static_cast<uint32_t>(c), out);
-        }
-    }
-    return out;
-}
 
 bool IsSpace(char32_t c) {
     return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
@@ -192,12 +146,12 @@ void AppendUpper(char32_t c, std::u32string& out, bool title = false) {
 
 template <typename Pred>
 bool All(const std::string& s, Pred pred) {
-    const std::u32string cps = Decode(s);
+    const std::u32string cps = DecodeUtf8(s);
     return !cps.empty() && std::all_of(cps.begin(), cps.end(), pred);
 }
 
 std::u32string FillChar(const std::string& fillchar) {
-    std::u32string f = Decode(fillchar);
+    std::u32string f = DecodeUtf8(fillchar);
     if (f.size() != 1) throw TypeError("The fill character must be exactly one character long");
     return f;
 }
@@ -215,8 +169,8 @@ std::string Pad(const std::string& s, int64_t left, int64_t right, const std::st
 // ---- searching
 
 int64_t str_find(const std::string& s, const std::string& sub, const StrIndex& start, const StrIndex& end) {
-    const Span r = Adjust(start, end, CodePoints(s));
-    if (r.end - r.start < CodePoints(sub)) return -1;
+    const Span r = Adjust(start, end, len(s));
+    if (r.end - r.start < len(sub)) return -1;
     const std::size_t b = ByteOffset(s, r.start), e = ByteOffset(s, r.end);
     const std::size_t at = s.find(sub, b);
     if (at == std::string::npos || at + sub.size() > e) return -1;
@@ -224,8 +178,8 @@ int64_t str_find(const std::string& s, const std::string& sub, const StrIndex& s
 }
 
 int64_t str_rfind(const std::string& s, const std::string& sub, const StrIndex& start, const StrIndex& end) {
-    const Span r = Adjust(start, end, CodePoints(s));
-    if (r.end - r.start < CodePoints(sub)) return -1;
+    const Span r = Adjust(start, end, len(s));
+    if (r.end - r.start < len(sub)) return -1;
     const std::size_t b = ByteOffset(s, r.start), e = ByteOffset(s, r.end);
     if (e - b < sub.size()) return -1;
     const std::size_t at = s.rfind(sub, e - sub.size());
@@ -246,8 +200,8 @@ int64_t str_rindex(const std::string& s, const std::string& sub, const StrIndex&
 }
 
 int64_t str_count(const std::string& s, const std::string& sub, const StrIndex& start, const StrIndex& end) {
-    const Span r = Adjust(start, end, CodePoints(s));
-    if (r.end - r.start < CodePoints(sub)) return 0;
+    const Span r = Adjust(start, end, len(s));
+    if (r.end - r.start < len(sub)) return 0;
     if (sub.empty()) return r.end - r.start + 1;
     const std::size_t b = ByteOffset(s, r.start), e = ByteOffset(s, r.end);
     int64_t n = 0;
@@ -260,8 +214,8 @@ int64_t str_count(const std::string& s, const std::string& sub, const StrIndex& 
 
 namespace str_detail {
 bool Affix(const std::string& s, const std::string& affix, const StrIndex& start, const StrIndex& end, bool starts) {
-    const Span r = Adjust(start, end, CodePoints(s));
-    if (r.end - CodePoints(affix) < r.start) return false;
+    const Span r = Adjust(start, end, len(s));
+    if (r.end - len(affix) < r.start) return false;
     const std::size_t b = ByteOffset(s, r.start), e = ByteOffset(s, r.end);
     if (e - b < affix.size()) return false;
     return s.compare(starts ? b : e - affix.size(), affix.size(), affix) == 0;
@@ -316,30 +270,25 @@ bool str_isalnum(const std::string& s) {
 }
 bool str_isspace(const std::string& s) { return All(s, IsSpace); }
 
-// Python's: no lower case (nor title case, which none of the characters modelled is) and some upper case.
-bool str_isupper(const std::string& s) {
+// Python's isupper/islower: some character of the case and none of the other (nor title case, which none of the
+// characters modelled is).
+bool OnlyCase(const std::string& s, bool (*is)(char32_t), bool (*other)(char32_t)) {
     bool cased = false;
-    for (char32_t c : Decode(s)) {
-        if (IsLower(c)) return false;
-        cased = cased || IsUpper(c);
+    for (char32_t c : DecodeUtf8(s)) {
+        if (other(c)) return false;
+        cased = cased || is(c);
     }
     return cased;
 }
-bool str_islower(const std::string& s) {
-    bool cased = false;
-    for (char32_t c : Decode(s)) {
-        if (IsUpper(c)) return false;
-        cased = cased || IsLower(c);
-    }
-    return cased;
-}
+bool str_isupper(const std::string& s) { return OnlyCase(s, IsUpper, IsLower); }
+bool str_islower(const std::string& s) { return OnlyCase(s, IsLower, IsUpper); }
 
 // ---- case
 
 std::string str_title(const std::string& s) {
     std::u32string out;
     bool previous_cased = false;
-    for (char32_t c : Decode(s)) {
+    for (char32_t c : DecodeUtf8(s)) {
         if (previous_cased) {
             AppendLower(c, out);
         } else {
@@ -347,11 +296,11 @@ std::string str_title(const std::string& s) {
         }
         previous_cased = IsCased(c);
     }
-    return Encode(out);
+    return EncodeUtf8(out);
 }
 
 std::string str_capitalize(const std::string& s) {
-    const std::u32string cps = Decode(s);
+    const std::u32string cps = DecodeUtf8(s);
     std::u32string out;
     for (std::size_t i = 0; i < cps.size(); ++i) {
         if (i == 0) {
@@ -360,12 +309,12 @@ std::string str_capitalize(const std::string& s) {
             AppendLower(cps[i], out);
         }
     }
-    return Encode(out);
+    return EncodeUtf8(out);
 }
 
 std::string str_swapcase(const std::string& s) {
     std::u32string out;
-    for (char32_t c : Decode(s)) {
+    for (char32_t c : DecodeUtf8(s)) {
         if (IsUpper(c)) {
             AppendLower(c, out);
         } else if (IsLower(c)) {
@@ -374,13 +323,13 @@ std::string str_swapcase(const std::string& s) {
             out += c;
         }
     }
-    return Encode(out);
+    return EncodeUtf8(out);
 }
 
 // ---- splitting and padding
 
 std::vector<std::string> str_splitlines(const std::string& s, bool keepends) {
-    const std::u32string cps = Decode(s);
+    const std::u32string cps = DecodeUtf8(s);
     std::vector<std::string> out;
     std::size_t start = 0;
     for (std::size_t i = 0; i < cps.size();) {
@@ -389,10 +338,10 @@ std::vector<std::string> str_splitlines(const std::string& s, bool keepends) {
             continue;
         }
         const std::size_t next = i + (cps[i] == U'\r' && i + 1 < cps.size() && cps[i + 1] == U'\n' ? 2 : 1);
-        out.push_back(Encode(cps.substr(start, (keepends ? next : i) - start)));
+        out.push_back(EncodeUtf8(cps.substr(start, (keepends ? next : i) - start)));
         start = i = next;
     }
-    if (start < cps.size()) out.push_back(Encode(cps.substr(start)));
+    if (start < cps.size()) out.push_back(EncodeUtf8(cps.substr(start)));
     return out;
 }
 
@@ -424,7 +373,7 @@ std::vector<std::string> str_rsplit(const std::string& s, const std::optional<st
         }
         out.push_back(s.substr(0, end));
     } else {
-        const std::u32string cps = Decode(s);
+        const std::u32string cps = DecodeUtf8(s);
         int64_t i = static_cast<int64_t>(cps.size()) - 1;
         auto space = [&](int64_t k) { return IsSpace(cps[static_cast<std::size_t>(k)]); };
         while (more()) {
@@ -432,17 +381,17 @@ std::vector<std::string> str_rsplit(const std::string& s, const std::optional<st
             if (i < 0) break;
             const int64_t last = i;
             while (i >= 0 && !space(i)) --i;
-            out.push_back(Encode(cps.substr(static_cast<std::size_t>(i + 1), static_cast<std::size_t>(last - i))));
+            out.push_back(EncodeUtf8(cps.substr(static_cast<std::size_t>(i + 1), static_cast<std::size_t>(last - i))));
         }
         while (i >= 0 && space(i)) --i;  // the remainder: its leading whitespace is kept
-        if (i >= 0) out.push_back(Encode(cps.substr(0, static_cast<std::size_t>(i + 1))));
+        if (i >= 0) out.push_back(EncodeUtf8(cps.substr(0, static_cast<std::size_t>(i + 1))));
     }
     std::reverse(out.begin(), out.end());
     return out;
 }
 
 std::string str_zfill(const std::string& s, int64_t width) {
-    const int64_t fill = width - CodePoints(s);
+    const int64_t fill = width - len(s);
     if (fill <= 0) return s;
     if (!s.empty() && (s[0] == '+' || s[0] == '-'))
         return s[0] + std::string(static_cast<std::size_t>(fill), '0') + s.substr(1);
@@ -450,21 +399,21 @@ std::string str_zfill(const std::string& s, int64_t width) {
 }
 
 std::string str_center(const std::string& s, int64_t width, const std::string& fillchar) {
-    const std::string fill = Encode(FillChar(fillchar));
-    const int64_t margin = width - CodePoints(s);
+    const std::string fill = EncodeUtf8(FillChar(fillchar));
+    const int64_t margin = width - len(s);
     if (margin <= 0) return s;
     const int64_t left = margin / 2 + (margin & width & 1);  // Python's: an odd margin leans right or left with width
     return Pad(s, left, margin - left, fill);
 }
 
 std::string str_ljust(const std::string& s, int64_t width, const std::string& fillchar) {
-    const std::string fill = Encode(FillChar(fillchar));
-    return Pad(s, 0, width - CodePoints(s), fill);
+    const std::string fill = EncodeUtf8(FillChar(fillchar));
+    return Pad(s, 0, width - len(s), fill);
 }
 
 std::string str_rjust(const std::string& s, int64_t width, const std::string& fillchar) {
-    const std::string fill = Encode(FillChar(fillchar));
-    return Pad(s, width - CodePoints(s), 0, fill);
+    const std::string fill = EncodeUtf8(FillChar(fillchar));
+    return Pad(s, width - len(s), 0, fill);
 }
 
 }  // namespace py

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cnet/py/errors.h"
+#include "test_util.h"
 
 namespace cnet {
 namespace py {
@@ -19,40 +20,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class ShutilTest : public ::testing::Test {
+class ShutilTest : public testing_util::ScratchDirectoryTest {
  protected:
-    // The tests run inside the scratch directory, so paths and messages are CPython's relative ones.
     void SetUp() override {
-        cwd_ = fs::current_path();
-        root_ = fs::temp_directory_path() / ("cnet_shutil_test_" + std::to_string(::getpid()));
+        ScratchDirectoryTest::SetUp();
         fs::create_directories(root_ / "dd");
-        fs::current_path(root_);
         Write("f", "x");
     }
-    void TearDown() override {
-        fs::current_path(cwd_);
-        fs::remove_all(root_);
-    }
-    static void Write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
-    static std::string Read(const std::string& path) {
-        std::ifstream in(path);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
-    }
-    fs::path cwd_, root_;
 };
 
-// The message of the OSError (or subclass E) `body` raises.
-template <typename E, typename F>
-std::string ErrorOf(F body) {
-    try {
-        body();
-    } catch (const E& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using testing_util::MessageOf;
 
 TEST_F(ShutilTest, RmtreeRemovesATree) {
     fs::create_directories("t/a/b");
@@ -64,11 +41,11 @@ TEST_F(ShutilTest, RmtreeRemovesATree) {
 }
 
 TEST_F(ShutilTest, RmtreeErrors) {
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { shutil::rmtree("missing"); }),
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { shutil::rmtree("missing"); }),
               "[Errno 2] No such file or directory: 'missing'");
-    EXPECT_EQ(ErrorOf<OSError>([] { shutil::rmtree("f"); }), "[Errno 20] Not a directory: 'f'");
+    EXPECT_EQ(MessageOf<OSError>([] { shutil::rmtree("f"); }), "[Errno 20] Not a directory: 'f'");
     fs::create_directory_symlink("dd", "ln");
-    EXPECT_EQ(ErrorOf<OSError>([] { shutil::rmtree("ln"); }), "Cannot call rmtree on a symbolic link");
+    EXPECT_EQ(MessageOf<OSError>([] { shutil::rmtree("ln"); }), "Cannot call rmtree on a symbolic link");
     EXPECT_TRUE(fs::is_directory("dd"));
     shutil::rmtree("missing", /*ignore_errors=*/true);
     shutil::rmtree("f", true);
@@ -85,12 +62,12 @@ TEST_F(ShutilTest, CopyfileCopiesBytes) {
 }
 
 TEST_F(ShutilTest, CopyfileErrors) {
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { shutil::copyfile("missing", "x"); }),
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { shutil::copyfile("missing", "x"); }),
               "[Errno 2] No such file or directory: 'missing'");
-    EXPECT_EQ(ErrorOf<OSError>([] { shutil::copyfile("f", "f"); }), "'f' and 'f' are the same file");
-    EXPECT_EQ(ErrorOf<OSError>([] { shutil::copyfile("dd", "x"); }), "[Errno 21] Is a directory: 'dd'");
-    EXPECT_EQ(ErrorOf<OSError>([] { shutil::copyfile("f", "dd"); }), "[Errno 21] Is a directory: 'dd'");
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { shutil::copyfile("f", "nodir/x"); }),
+    EXPECT_EQ(MessageOf<OSError>([] { shutil::copyfile("f", "f"); }), "'f' and 'f' are the same file");
+    EXPECT_EQ(MessageOf<OSError>([] { shutil::copyfile("dd", "x"); }), "[Errno 21] Is a directory: 'dd'");
+    EXPECT_EQ(MessageOf<OSError>([] { shutil::copyfile("f", "dd"); }), "[Errno 21] Is a directory: 'dd'");
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { shutil::copyfile("f", "nodir/x"); }),
               "[Errno 2] No such file or directory: 'nodir/x'");
     EXPECT_FALSE(fs::exists("x"));
 }
@@ -104,8 +81,8 @@ TEST_F(ShutilTest, CopyIntoADirectoryKeepsTheMode) {
     EXPECT_EQ(st.st_mode & 07777, 0751u);
     EXPECT_EQ(shutil::copy("f", "g"), "g");
     EXPECT_EQ(Read("g"), "x");
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { shutil::copy("f", "nodir/"); }), "Directory does not exist: nodir/");
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { shutil::copy("missing", "dd"); }),
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { shutil::copy("f", "nodir/"); }), "Directory does not exist: nodir/");
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { shutil::copy("missing", "dd"); }),
               "[Errno 2] No such file or directory: 'missing'");
 }
 
@@ -126,13 +103,13 @@ TEST_F(ShutilTest, MoveRenamesAndMovesInto) {
 }
 
 TEST_F(ShutilTest, MoveErrors) {
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { shutil::move("missing", "x"); }),
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { shutil::move("missing", "x"); }),
               "[Errno 2] No such file or directory: 'missing'");
     Write("dd/f", "y");
-    EXPECT_EQ(ErrorOf<OSError>([] { shutil::move("f", "dd"); }), "Destination path 'dd/f' already exists");
-    EXPECT_EQ(ErrorOf<OSError>([] { shutil::move("dd", "dd/sub"); }),
+    EXPECT_EQ(MessageOf<OSError>([] { shutil::move("f", "dd"); }), "Destination path 'dd/f' already exists");
+    EXPECT_EQ(MessageOf<OSError>([] { shutil::move("dd", "dd/sub"); }),
               "Cannot move a directory 'dd' into itself 'dd/sub'.");
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { shutil::move("f", "nodir/x"); }),
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { shutil::move("f", "nodir/x"); }),
               "[Errno 2] No such file or directory: 'nodir/x'");
     EXPECT_EQ(Read("f"), "x");
     EXPECT_TRUE(fs::is_directory("dd"));

@@ -18,6 +18,7 @@
 
 #include "cnet/py/csv.h"
 #include "cnet/py/errors.h"
+#include "test_util.h"
 
 namespace cnet {
 namespace py {
@@ -26,50 +27,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class TarfileTest : public ::testing::Test {
+class TarfileTest : public testing_util::ScratchDirectoryTest {
  protected:
-    // The tests run inside the scratch directory, so the paths in messages are CPython's relative ones.
     void SetUp() override {
-        cwd_ = fs::current_path();
-        root_ = fs::temp_directory_path() / ("cnet_tarfile_test_" + std::to_string(::getpid()));
-        fs::remove_all(root_);
+        ScratchDirectoryTest::SetUp();
         fs::create_directories(root_ / "src" / "dbpedia_csv" / "sub");
-        fs::current_path(root_);
         Write("src/dbpedia_csv/train.csv", "1,\"Alpha, Inc.\",\"A \"\"quoted\"\" word\"\n2,Beta,\"two\nlines\"\n");
         Write("src/dbpedia_csv/classes.txt", "Company\nArtist\n");
         Write("src/dbpedia_csv/sub/note.txt", "caf\xc3\xa9 \xe2\x82\xac\n");
         Tar("cf data.tar -C src dbpedia_csv");
         Tar("czf data.tar.gz -C src dbpedia_csv");
     }
-    void TearDown() override {
-        fs::current_path(cwd_);
-        fs::remove_all(root_);
-    }
-    static void Write(const std::string& path, const std::string& text) {
-        std::ofstream(path, std::ios::binary) << text;
-    }
-    static std::string Read(const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
-    }
     static void Tar(const std::string& args) {
         ASSERT_EQ(std::system(("tar " + args + " 2>/dev/null").c_str()), 0) << "tar " << args;
     }
-    fs::path cwd_, root_;
 };
 
-// The message of the exception E `body` raises.
-template <typename E, typename F>
-std::string ErrorOf(F body) {
-    try {
-        body();
-    } catch (const E& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using testing_util::MessageOf;
 
 const std::vector<std::string> kNames = {"dbpedia_csv", "dbpedia_csv/classes.txt", "dbpedia_csv/sub",
                                          "dbpedia_csv/sub/note.txt", "dbpedia_csv/train.csv"};
@@ -120,16 +94,16 @@ TEST_F(TarfileTest, ExtractfileIsATextFileForCsvReader) {
     EXPECT_EQ(f->read(), "");
     f->close();
     EXPECT_TRUE(f->closed());
-    EXPECT_EQ(ErrorOf<ValueError>([&] { f->read(); }), "I/O operation on closed file.");
+    EXPECT_EQ(MessageOf<ValueError>([&] { f->read(); }), "I/O operation on closed file.");
     EXPECT_EQ(tf->extractfile("dbpedia_csv/classes.txt")->readlines(),
               (std::vector<std::string>{"Company\n", "Artist\n"}));
-    EXPECT_EQ(ErrorOf<OSError>([&] { tf->extractfile("dbpedia_csv/classes.txt")->write("x"); }), "not writable");
+    EXPECT_EQ(MessageOf<OSError>([&] { tf->extractfile("dbpedia_csv/classes.txt")->write("x"); }), "not writable");
     // io.TextIOWrapper(member, encoding='utf-8') is the member; a file from open() is text already.
     auto member = tf->extractfile("dbpedia_csv/classes.txt");
     EXPECT_EQ(text_io_wrapper(member, std::string("utf-8")), member);
     EXPECT_EQ(text_io_wrapper(member)->read(), "Company\nArtist\n");
-    EXPECT_NE(ErrorOf<ValueError>([&] { text_io_wrapper(member, std::string("latin-1")); }), "(no error)");
-    EXPECT_NE(ErrorOf<TypeError>([&] { text_io_wrapper(py::open("src/dbpedia_csv/classes.txt")); }), "(no error)");
+    EXPECT_NE(MessageOf<ValueError>([&] { text_io_wrapper(member, std::string("latin-1")); }), "(no error)");
+    EXPECT_NE(MessageOf<TypeError>([&] { text_io_wrapper(py::open("src/dbpedia_csv/classes.txt")); }), "(no error)");
 }
 
 TEST_F(TarfileTest, ExtractfileFollowsLinksAndNamesWhatIsMissing) {
@@ -144,50 +118,50 @@ TEST_F(TarfileTest, ExtractfileFollowsLinksAndNamesWhatIsMissing) {
     // GNU tar stores one of a.txt / hard as the file and the other as a hard link to it.
     EXPECT_EQ(tf->extractfile("d/hard")->read(), "target text\n");
     EXPECT_EQ(tf->extractfile("d/a.txt")->read(), "target text\n");
-    EXPECT_EQ(ErrorOf<KeyError>([&] { tf->extractfile("d/dangling"); }), "\"linkname 'd/nowhere.txt' not found\"");
-    EXPECT_EQ(ErrorOf<KeyError>([&] { tf->extractfile("nope"); }), "\"filename 'nope' not found\"");
-    EXPECT_NE(ErrorOf<ValueError>([&] { tf->extractfile("d/"); }).find("'d' is a directory"), std::string::npos);
+    EXPECT_EQ(MessageOf<KeyError>([&] { tf->extractfile("d/dangling"); }), "\"linkname 'd/nowhere.txt' not found\"");
+    EXPECT_EQ(MessageOf<KeyError>([&] { tf->extractfile("nope"); }), "\"filename 'nope' not found\"");
+    EXPECT_NE(MessageOf<ValueError>([&] { tf->extractfile("d/"); }).find("'d' is a directory"), std::string::npos);
 }
 
 TEST_F(TarfileTest, OpenErrorsAreCPythons) {
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { open("missing.tar.gz"); }),
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { open("missing.tar.gz"); }),
               "[Errno 2] No such file or directory: 'missing.tar.gz'");
-    EXPECT_EQ(ErrorOf<FileNotFoundError>([] { is_tarfile("missing.tar.gz"); }),
+    EXPECT_EQ(MessageOf<FileNotFoundError>([] { is_tarfile("missing.tar.gz"); }),
               "[Errno 2] No such file or directory: 'missing.tar.gz'");
-    EXPECT_EQ(ErrorOf<OSError>([] { open("src"); }), "[Errno 21] Is a directory: 'src'");
+    EXPECT_EQ(MessageOf<OSError>([] { open("src"); }), "[Errno 21] Is a directory: 'src'");
     Write("bad.tar.gz", "junkjunk\n");
     Write("empty.tar", "");
     std::string big(4096, 'x');
     Write("big.bin", big);
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("bad.tar.gz"); }).rfind("file could not be opened successfully:\n- ", 0),
+    EXPECT_EQ(MessageOf<ReadError>([] { open("bad.tar.gz"); }).rfind("file could not be opened successfully:\n- ", 0),
               0u);
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("big.bin", "r:*"); }).rfind("file could not be opened successfully", 0),
+    EXPECT_EQ(MessageOf<ReadError>([] { open("big.bin", "r:*"); }).rfind("file could not be opened successfully", 0),
               0u);
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("empty.tar"); }), "file could not be opened successfully:\n- empty file");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("empty.tar", "r:"); }), "empty file");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("bad.tar.gz", "r:"); }), "truncated header");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("big.bin", "r:"); }), "invalid header");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("bad.tar.gz", "r:gz"); }), "not a gzip file");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("data.tar", "r:gz"); }), "not a gzip file");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("data.tar", "r:bz2"); }), "not a bzip2 file");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("data.tar", "r:xz"); }), "not an lzma file");
-    EXPECT_EQ(ErrorOf<ReadError>([] { open("data.tar.gz", "r:"); }), "truncated header");  // under 512 bytes
+    EXPECT_EQ(MessageOf<ReadError>([] { open("empty.tar"); }), "file could not be opened successfully:\n- empty file");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("empty.tar", "r:"); }), "empty file");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("bad.tar.gz", "r:"); }), "truncated header");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("big.bin", "r:"); }), "invalid header");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("bad.tar.gz", "r:gz"); }), "not a gzip file");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("data.tar", "r:gz"); }), "not a gzip file");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("data.tar", "r:bz2"); }), "not a bzip2 file");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("data.tar", "r:xz"); }), "not an lzma file");
+    EXPECT_EQ(MessageOf<ReadError>([] { open("data.tar.gz", "r:"); }), "truncated header");  // under 512 bytes
     EXPECT_FALSE(is_tarfile("bad.tar.gz"));
     EXPECT_FALSE(is_tarfile("empty.tar"));
     // A ReadError is a TarError, which `except Exception` catches in .cnet.
-    EXPECT_NE(ErrorOf<TarError>([] { open("bad.tar.gz"); }), "(no error)");
-    EXPECT_NE(ErrorOf<Error>([] { open("bad.tar.gz"); }), "(no error)");
+    EXPECT_NE(MessageOf<TarError>([] { open("bad.tar.gz"); }), "(no error)");
+    EXPECT_NE(MessageOf<Error>([] { open("bad.tar.gz"); }), "(no error)");
 }
 
 TEST_F(TarfileTest, ModeErrorsAreCPythons) {
-    EXPECT_EQ(ErrorOf<ValueError>([] { open("data.tar", "rb"); }), "undiscernible mode");
-    EXPECT_EQ(ErrorOf<CompressionError>([] { open("data.tar", "r:zz"); }), "unknown compression type 'zz'");
-    EXPECT_EQ(ErrorOf<ValueError>([] { open("data.tar", "q:gz"); }), "mode must be 'r', 'w' or 'x'");
-    EXPECT_EQ(ErrorOf<ValueError>([] { open("data.tar", "a:xz"); }), "mode must be 'r', 'w' or 'x'");
-    EXPECT_EQ(ErrorOf<ValueError>([] { open("data.tar", "q:"); }), "mode must be 'r', 'a', 'w' or 'x'");
-    EXPECT_EQ(ErrorOf<ValueError>([] { open("data.tar", "a|gz"); }), "mode must be 'r' or 'w'");
+    EXPECT_EQ(MessageOf<ValueError>([] { open("data.tar", "rb"); }), "undiscernible mode");
+    EXPECT_EQ(MessageOf<CompressionError>([] { open("data.tar", "r:zz"); }), "unknown compression type 'zz'");
+    EXPECT_EQ(MessageOf<ValueError>([] { open("data.tar", "q:gz"); }), "mode must be 'r', 'w' or 'x'");
+    EXPECT_EQ(MessageOf<ValueError>([] { open("data.tar", "a:xz"); }), "mode must be 'r', 'w' or 'x'");
+    EXPECT_EQ(MessageOf<ValueError>([] { open("data.tar", "q:"); }), "mode must be 'r', 'a', 'w' or 'x'");
+    EXPECT_EQ(MessageOf<ValueError>([] { open("data.tar", "a|gz"); }), "mode must be 'r' or 'w'");
     for (const char* mode : {"w", "w:gz", "a", "x", "w|gz"}) {
-        EXPECT_NE(ErrorOf<ValueError>([&] { open("out.tar", mode); }).find("is not supported in .cnet"),
+        EXPECT_NE(MessageOf<ValueError>([&] { open("out.tar", mode); }).find("is not supported in .cnet"),
                   std::string::npos)
             << mode;
     }
@@ -221,8 +195,8 @@ TEST_F(TarfileTest, ExtractallWritesTheTreeWithTheDataFiltersModes) {
     tf->extractall();
     fs::current_path(root_);
     EXPECT_EQ(Read("here/dbpedia_csv/classes.txt"), "Company\nArtist\n");
-    EXPECT_EQ(ErrorOf<ValueError>([&] { tf->extractall("out", std::string("nope")); }), "filter 'nope' not found");
-    EXPECT_NE(ErrorOf<ValueError>([&] { tf->extractall("out", std::string("fully_trusted")); }), "(no error)");
+    EXPECT_EQ(MessageOf<ValueError>([&] { tf->extractall("out", std::string("nope")); }), "filter 'nope' not found");
+    EXPECT_NE(MessageOf<ValueError>([&] { tf->extractall("out", std::string("fully_trusted")); }), "(no error)");
 }
 
 TEST_F(TarfileTest, ExtractallRefusesMembersOutsideTheTarget) {
@@ -237,12 +211,12 @@ TEST_F(TarfileTest, ExtractallRefusesMembersOutsideTheTarget) {
     auto tf = open("escape.tar");
     EXPECT_EQ(tf->getnames(), (std::vector<std::string>{"ok.txt", "../evil.txt"}));
     const std::string dest = (root_ / "dest").string();
-    EXPECT_EQ(ErrorOf<OutsideDestinationError>([&] { tf->extractall("dest"); }),
+    EXPECT_EQ(MessageOf<OutsideDestinationError>([&] { tf->extractall("dest"); }),
               "'../evil.txt' would be extracted to '" + (root_ / "evil.txt").string() +
                   "', which is outside the destination");
     EXPECT_TRUE(fs::exists("dest/ok.txt"));  // the members before it are extracted, as in CPython
     EXPECT_FALSE(fs::exists("evil.txt"));
-    EXPECT_NE(ErrorOf<FilterError>([&] { tf->extractall("dest"); }), "(no error)");
+    EXPECT_NE(MessageOf<FilterError>([&] { tf->extractall("dest"); }), "(no error)");
 
     // A leading '/' is dropped: the member lands inside.
     Tar("-P -cf absolute.tar " + (root_ / "abs.txt").string());
@@ -252,18 +226,18 @@ TEST_F(TarfileTest, ExtractallRefusesMembersOutsideTheTarget) {
     fs::create_directories("l");
     fs::create_symlink("/etc/passwd", "l/abslink");
     Tar("cf abslink.tar -C l abslink");
-    EXPECT_EQ(ErrorOf<AbsoluteLinkError>([] { open("abslink.tar")->extractall("dest3"); }),
+    EXPECT_EQ(MessageOf<AbsoluteLinkError>([] { open("abslink.tar")->extractall("dest3"); }),
               "'abslink' is a link to an absolute path");
     fs::create_directories("m");
     fs::create_symlink("../outside", "m/up");
     Tar("cf up.tar -C m up");
-    EXPECT_EQ(ErrorOf<LinkOutsideDestinationError>([] { open("up.tar")->extractall("dest4"); }),
+    EXPECT_EQ(MessageOf<LinkOutsideDestinationError>([] { open("up.tar")->extractall("dest4"); }),
               "'up' would link to '" + (root_ / "outside").string() + "', which is outside the destination");
     EXPECT_FALSE(fs::is_symlink("dest4/up"));
     fs::create_directories("n");
     ASSERT_EQ(::mkfifo("n/fifo", 0644), 0);
     Tar("cf fifo.tar -C n fifo");
-    EXPECT_EQ(ErrorOf<SpecialFileError>([] { open("fifo.tar")->extractall("dest5"); }), "'fifo' is a special file");
+    EXPECT_EQ(MessageOf<SpecialFileError>([] { open("fifo.tar")->extractall("dest5"); }), "'fifo' is a special file");
     // Links that stay inside are extracted.
     fs::create_directories("k/d");
     Write("k/d/a.txt", "a\n");
@@ -284,9 +258,9 @@ TEST_F(TarfileTest, AClosedArchiveAndOneRemovedAfterOpen) {
     EXPECT_EQ(tf->extractfile("dbpedia_csv/classes.txt")->read(), "Company\nArtist\n");
     tf->close();
     tf->close();
-    EXPECT_EQ(ErrorOf<OSError>([&] { tf->getnames(); }), "TarFile is closed");
-    EXPECT_EQ(ErrorOf<OSError>([&] { tf->extractfile("dbpedia_csv/classes.txt"); }), "TarFile is closed");
-    EXPECT_EQ(ErrorOf<OSError>([&] { tf->extractall("x"); }), "TarFile is closed");
+    EXPECT_EQ(MessageOf<OSError>([&] { tf->getnames(); }), "TarFile is closed");
+    EXPECT_EQ(MessageOf<OSError>([&] { tf->extractfile("dbpedia_csv/classes.txt"); }), "TarFile is closed");
+    EXPECT_EQ(MessageOf<OSError>([&] { tf->extractall("x"); }), "TarFile is closed");
 }
 
 TEST_F(TarfileTest, MembersAreStrictUtf8) {
@@ -295,7 +269,7 @@ TEST_F(TarfileTest, MembersAreStrictUtf8) {
     Tar("cf utf.tar -C u bad.txt");
     auto f = open("utf.tar")->extractfile("bad.txt");
     EXPECT_EQ(f->readline(), "ok\n");
-    EXPECT_EQ(ErrorOf<ValueError>([&] { f->readline(); }),
+    EXPECT_EQ(MessageOf<ValueError>([&] { f->readline(); }),
               "'utf-8' codec can't decode byte 0xff in position 5: invalid start byte");
 }
 

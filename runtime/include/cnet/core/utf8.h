@@ -70,6 +70,45 @@ inline std::size_t Utf8Sequence(const std::string& s, std::size_t i, std::size_t
     return n;
 }
 
+/// Bytes that are not UTF-8 decode to U+DC80..U+DCFF (Python's surrogateescape) and encode back to themselves.
+constexpr char32_t kUtf8Escape = 0xDC00;
+
+/// The code points of s (Python's str), an invalid byte as its escape.
+inline std::u32string DecodeUtf8(const std::string& s) {
+    std::u32string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const char* reason = nullptr;
+        std::size_t bad = 0;
+        const std::size_t n = Utf8Sequence(s, i, s.size(), &reason, &bad);
+        const auto lead = static_cast<unsigned char>(s[i]);
+        if (n == 0) {
+            out += kUtf8Escape + lead;
+            ++i;
+            continue;
+        }
+        char32_t cp = n == 1 ? lead : lead & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+        for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        out += cp;
+        i += n;
+    }
+    return out;
+}
+
+/// UTF-8 of code points, escapes (DecodeUtf8) back to their bytes.
+inline std::string EncodeUtf8(const std::u32string& cps) {
+    std::string out;
+    out.reserve(cps.size());
+    for (char32_t c : cps) {
+        if (c >= kUtf8Escape + 0x80 && c <= kUtf8Escape + 0xFF) {
+            out += static_cast<char>(c - kUtf8Escape);
+        } else {
+            AppendUtf8(static_cast<uint32_t>(c), out);
+        }
+    }
+    return out;
+}
+
 /// Whether `encoding` is one of Python's names of UTF-8 ('utf-8', 'UTF8', 'utf_8', 'u8'): lower case, '-' and ' '
 /// read as '_'.
 inline bool IsUtf8Name(std::string encoding) {

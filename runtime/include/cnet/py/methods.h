@@ -1,5 +1,6 @@
 // methods.h — methods of Python's str, list and dict values for generated code (builtins.def names them):
-// str.join/split/strip/lstrip/rstrip/lower/upper/startswith/endswith/replace and list.pop/index.
+// str.join/split/strip/lstrip/rstrip/lower/upper and list.pop/index/insert/remove/count/reverse (the other str
+// methods: str_methods.h).
 // Case mapping is ASCII only; an empty `sep`/`chars` stands for None (whitespace).
 #pragma once
 
@@ -90,19 +91,6 @@ inline std::string lower(std::string s) {
 inline std::string upper(std::string s) {
     for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return s;
-}
-inline bool startswith(const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0 && s.size() >= p.size(); }
-inline bool endswith(const std::string& s, const std::string& p) {
-    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
-}
-inline std::string replace(const std::string& s, const std::string& from, const std::string& to) {
-    if (from.empty()) throw ValueError("replace() with an empty old string is not supported");
-    std::string out;
-    std::size_t start = 0;
-    for (std::size_t at; (at = s.find(from, start)) != std::string::npos; start = at + from.size()) {
-        out += s.substr(start, at - start) + to;
-    }
-    return out + s.substr(start);
 }
 
 /// sorted(iterable, key=None, reverse=False): a new list, stable (also with reverse, as Python's).
