@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "cnet/core/random.h"
 #include "cnet/datasets/concatenated_dataset.h"
@@ -151,14 +153,15 @@ protected:
     std::string Write(const std::string& text) {
         // Unique per process and test: ctest runs the tests of this binary in parallel processes.
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        path_ = ::testing::TempDir() + "/cnet_text_" + std::to_string(::getpid()) + "_" + info->name() + "_" +
-                std::to_string(counter_++) + ".txt";
-        std::ofstream(path_) << text;
-        return path_;
+        paths_.push_back(::testing::TempDir() + "/cnet_text_" + std::to_string(::getpid()) + "_" + info->name() + "_" +
+                         std::to_string(paths_.size()) + ".txt");
+        std::ofstream(paths_.back()) << text;
+        return paths_.back();
     }
-    void TearDown() override { std::remove(path_.c_str()); }
-    std::string path_;
-    int counter_ = 0;
+    void TearDown() override {
+        for (const std::string& path : paths_) std::remove(path.c_str());
+    }
+    std::vector<std::string> paths_;
 };
 
 TEST_F(TextFileTest, GenfromtxtNumbers) {
