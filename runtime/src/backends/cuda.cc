@@ -12,6 +12,7 @@ namespace cuda {
 namespace {
 
 std::atomic<int> g_current_device{0};
+std::atomic<int64_t> g_max_workspace_size{8 * 1024 * 1024};
 
 }  // namespace
 
@@ -46,6 +47,13 @@ Array to_gpu(const Array& array, std::optional<int> device) {
 }
 
 Array to_cpu(const Array& array) { return array.to_device(Device::Cpu()); }
+
+void set_max_workspace_size(int64_t size) {
+    if (size < 0) throw ValueError("set_max_workspace_size: size must be non-negative, got " + std::to_string(size));
+    g_max_workspace_size.store(size);
+}
+
+int64_t get_max_workspace_size() { return g_max_workspace_size.load(); }
 
 ArrayModule get_array_module(const Array& x) { return ArrayModule(x.defined() ? x.device() : Device::Cpu()); }
 ArrayModule get_array_module(const Variable& x) { return get_array_module(x.defined() ? x.array() : Array()); }

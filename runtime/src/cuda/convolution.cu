@@ -1,10 +1,10 @@
-// convolution.cu — N-d convolution on CUDA (kernels/convolution.h) by the CPU's
-// reference method: im2col, one cuBLAS GEMM per (sample, group), col2im. im2col
-// writes each col element in one thread; col2im gathers, for each input
-// element, the col entries that read it in tap order (no atomics, the CPU's
-// summation order).
+// convolution.cu — N-d convolution on CUDA (kernels/convolution.h): cuDNN where it takes the geometry and
+// chainer.config.use_cudnn allows it (convolution_cudnn.cu), else the CPU's reference method: im2col, one
+// cuBLAS GEMM per (sample, group), col2im. im2col writes each col element in one thread; col2im gathers, for
+// each input element, the col entries that read it in tap order (no atomics, the CPU's summation order).
 #include "cnet/kernels/convolution.h"
 #include "cuda/conv_pool.cuh"
+#include "cuda/convolution_cudnn.cuh"
 #include "cuda/linalg.cuh"
 #include "cuda/loop.cuh"
 #include "cuda/window.cuh"
@@ -83,6 +83,7 @@ bool ConvolutionUsesOneDnn(const Array&) { return false; }
 
 void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, const ConvParams& p, const Array& y) {
     const Array x = x_in.as_contiguous(), W = W_in.as_contiguous();
+    if (CudnnConvolutionForward(x, W, b, p, y)) return;
     const Array col = ColFor(x, p, y);
     cuda::Im2Col(x, p, col);
     const GroupViews v = Views(W, y, p.groups);
@@ -100,6 +101,7 @@ void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, co
 
 void ConvolutionBackwardData(const Array& gy_in, const Array& W_in, const ConvParams& p, const Array& gx) {
     const Array gy = gy_in.as_contiguous(), W = W_in.as_contiguous();
+    if (CudnnConvolutionBackwardData(gy, W, p, gx)) return;
     const Array col = ColFor(gx, p, gy);
     const GroupViews v = Views(W, gy, p.groups);
     for (int64_t n = 0; n < gy.shape()[0]; ++n)
@@ -109,6 +111,7 @@ void ConvolutionBackwardData(const Array& gy_in, const Array& W_in, const ConvPa
 
 void ConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const ConvParams& p, const Array& gW) {
     const Array x = x_in.as_contiguous(), gy = gy_in.as_contiguous();
+    if (CudnnConvolutionBackwardWeights(x, gy, p, gW)) return;
     const Array col = ColFor(x, p, gy);
     cuda::Im2Col(x, p, col);
     const GroupViews v = Views(gW, gy, p.groups);

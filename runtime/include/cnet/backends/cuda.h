@@ -45,6 +45,12 @@ Array to_gpu(const Array& array, std::optional<int> device = std::nullopt);
 /// cuda.to_cpu(array): a host copy (the array itself when on the host).
 Array to_cpu(const Array& array);
 
+/// cuda.set_max_workspace_size(size) / cuda.get_max_workspace_size(): the most scratch memory, in bytes, one
+/// cuDNN call may take; algorithms needing more are passed over. Chainer's default, 8 MiB (8388608); a larger
+/// limit lets cuDNN pick faster convolution algorithms. A negative size is a ValueError.
+void set_max_workspace_size(int64_t size);
+int64_t get_max_workspace_size();
+
 /// The array module of a device — numpy for the CPU, cupy for a CUDA device — as cuda.get_array_module(x),
 /// Link.xp, Variable.xp and cuda.cupy return it. Creation routines called through it (`xp.zeros(...)`) put their
 /// result on its device (see its rows in cnet/backends/surface.def); math routines work where their arguments are.
