@@ -17,7 +17,8 @@
 //   {"peer": "cnet", "workload": "A_mlp_large", "threads": 2, "metric": "samples/s", "value": ..., "best": ...,
 //    "worst": ...}
 // (value = median of R timed blocks of a fixed iteration count after a warm-up; best/worst = fastest/slowest).
-// Workloads C (LSTM LM) and E (LeNet) are reported as skipped: the runtime has no LSTM/convolution yet.
+// Workload R (ResNet-18 on 32x32 images, BatchNormalization, batch 128) runs only when named (--workloads R), on
+// the GPU with --gpu N: the GPU's convnet workload, whose time cuDNN decides (the CPU takes seconds per step).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -44,6 +45,7 @@
 #include "cnet/links/link.h"
 #include "cnet/links/linear.h"
 #include "cnet/links/lstm.h"
+#include "cnet/links/normalization.h"
 #include "cnet/optimizers/ada_grad.h"
 #include "cnet/optimizers/adam.h"
 #include "cnet/optimizers/momentum_sgd.h"
@@ -487,6 +489,102 @@ Workload LeNetWorkload() {
     return w;
 }
 
+// ------------------------------------------------------------------------------ R: ResNet-18
+// ResNet-18 in its CIFAR form (a 3x3 stem and no max pooling; stages of 64, 128, 256 and 512 channels, two basic
+// blocks each, the first of a stage striding by 2 from the second stage on, a 1x1 projection where the shape
+// changes; global average pooling; Linear(512, 10)), BatchNormalization after every convolution, MomentumSGD(0.01,
+// 0.9), batch 128 of 3x32x32 images. Convolution weights from streams 500, 501, ... in construction order (fan-in
+// Ci*k*k), no convolution biases; the Linear's from the stream after them.
+constexpr int64_t kResNetBatch = 128;
+
+std::shared_ptr<L::Convolution2D> Conv(int64_t in, int64_t out, int64_t k, int64_t stride, uint64_t& stream) {
+    const Array W = Param(stream++, out, in * k * k, static_cast<double>(in * k * k)).reshape(Shape{out, in, k, k});
+    return std::make_shared<L::Convolution2D>(in, out, k, stride, k / 2, true, W);
+}
+
+class BasicBlock : public cnet::Chain {
+public:
+    BasicBlock(int64_t in, int64_t out, int64_t stride, uint64_t& stream) {
+        auto scope = init_scope();
+        c1 = add_link("c1", Conv(in, out, 3, stride, stream));
+        b1 = add_link("b1", std::make_shared<L::BatchNormalization>(out));
+        c2 = add_link("c2", Conv(out, out, 3, 1, stream));
+        b2 = add_link("b2", std::make_shared<L::BatchNormalization>(out));
+        if (stride != 1 || in != out) {
+            cs = add_link("cs", Conv(in, out, 1, stride, stream));
+            bs = add_link("bs", std::make_shared<L::BatchNormalization>(out));
+        }
+    }
+    Variable forward(const Variable& x) {
+        const Variable h = (*b2)((*c2)(F::relu((*b1)((*c1)(x)))));
+        return F::relu(h + (cs ? (*bs)((*cs)(x)) : x));
+    }
+    Variable call(const std::vector<Variable>& args) override { return forward(args.at(0)); }
+
+    std::shared_ptr<L::Convolution2D> c1, c2, cs;
+    std::shared_ptr<L::BatchNormalization> b1, b2, bs;
+};
+
+class ResNet18 : public cnet::Chain {
+public:
+    ResNet18() {
+        auto scope = init_scope();
+        uint64_t stream = 500;
+        conv = add_link("conv", Conv(3, 64, 3, 1, stream));
+        bn = add_link("bn", std::make_shared<L::BatchNormalization>(64));
+        int64_t in = 64;
+        for (int64_t stage = 0; stage < 4; ++stage) {
+            const int64_t out = 64 << stage;
+            for (int64_t b = 0; b < 2; ++b) {
+                const int64_t stride = stage > 0 && b == 0 ? 2 : 1;
+                blocks.push_back(add_link("s" + std::to_string(stage) + "b" + std::to_string(b),
+                                          std::make_shared<BasicBlock>(in, out, stride, stream)));
+                in = out;
+            }
+        }
+        fc = add_link("fc", std::make_shared<L::Linear>(512, 10, false, Param(stream, 10, 512, 512.0)));
+    }
+    Variable forward(const Variable& x) {
+        Variable h = F::relu((*bn)((*conv)(x)));
+        for (const auto& block : blocks) h = block->forward(h);
+        return (*fc)(F::average_pooling_2d(h, 4));
+    }
+    Variable call(const std::vector<Variable>& args) override { return forward(args.at(0)); }
+
+    std::shared_ptr<L::Convolution2D> conv;
+    std::shared_ptr<L::BatchNormalization> bn;
+    std::vector<std::shared_ptr<BasicBlock>> blocks;
+    std::shared_ptr<L::Linear> fc;
+};
+
+Workload ResNetWorkload(int gpu) {
+    auto model = std::make_shared<ResNet18>();
+    if (gpu >= 0) model->to_gpu(gpu);
+    auto opt = std::make_shared<cnet::optimizers::MomentumSGD>(0.01, 0.9);
+    opt->setup(model);
+    const cnet::Device device = cnet::Device::FromId(gpu);
+    std::vector<Array> xs, ts;
+    const int64_t n = kResNetBatch * 3 * 32 * 32;
+    for (int b = 0; b < kNumBatches; ++b) {
+        std::vector<float> x(static_cast<size_t>(n));
+        for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(600, b * n + i));
+        std::vector<int32_t> t(static_cast<size_t>(kResNetBatch));
+        for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(601, b * kResNetBatch + i, 10);
+        xs.push_back(Array::FromVector(x, Shape{kResNetBatch, 3, 32, 32}).to_device(device));
+        ts.push_back(Array::FromVector(t, Shape{kResNetBatch}).to_device(device));
+    }
+    auto it = std::make_shared<int64_t>(0);
+    Workload w;
+    w.model = model;
+    w.optimizer = opt;
+    w.gpu = gpu;
+    w.forward = [model, xs, ts, it]() {
+        const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
+        return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
+    };
+    return w;
+}
+
 int Main(int argc, char** argv) {
     const Args a = ParseArgs(argc, argv);
     cnet::SetNumThreads(a.threads);
@@ -513,6 +611,8 @@ int Main(int argc, char** argv) {
         if (a.gpu >= 0) std::fprintf(stderr, "cnet_bench: workload E skipped (--gpu runs A and B only)\n");
         else Run(a, "E_lenet", LeNetWorkload(), 3, 10, kLeNetBatch);
     }
+    if (a.Want("R", "R_resnet"))  // not in the default list: seconds per step on a CPU
+        Run(a, "R_resnet", ResNetWorkload(a.gpu), a.gpu >= 0 ? 5 : 1, a.gpu >= 0 ? 20 : 2, kResNetBatch);
     return 0;
 }
 

@@ -53,16 +53,20 @@ no_device=0
 grep -m1 "is not available" "$LOG/gtest" && no_device=1 && note "WARNING: tests were skipped: no usable CUDA device"
 note "cuda tests: $(grep -E 'tests passed|tests failed' "$LOG/ctest" | tail -1) ($skipped of $total skipped)"
 
-# Benchmarks: cnet on the GPU, then the PyTorch peer on the same GPU.
+# Benchmarks: cnet on the GPU, then the PyTorch peer on the same GPU (A and B: MLPs; R: ResNet-18 on cuDNN).
 bench_rc=0
-if "$BUILD/bench/bench_cnet_bench" --gpu "$GPU" --workloads A,B >"$LOG/bench" 2>&1; then
+if "$BUILD/bench/bench_cnet_bench" --gpu "$GPU" --workloads A,B,R >"$LOG/bench" 2>&1; then
   cat "$LOG/bench"; note "cnet bench: $(tr '\n' ' ' <"$LOG/bench")"
 else
   bench_rc=1; tail -5 "$LOG/bench"; note "cnet bench FAILED"
 fi
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
-  python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads A,B >"$LOG/torch" 2>&1 && cat "$LOG/torch" \
+  python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads A,B,R >"$LOG/torch" 2>&1 && cat "$LOG/torch" \
     && note "torch bench: $(tr '\n' ' ' <"$LOG/torch")" || note "torch bench FAILED: $(tail -1 "$LOG/torch")"
+  # Same math: R's first five losses from both peers.
+  "$BUILD/bench/bench_cnet_bench" --gpu "$GPU" --workloads R --check >"$LOG/check_cnet" 2>&1
+  python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads R --check >"$LOG/check_torch" 2>&1
+  note "R losses: cnet $(grep -o '\[.*\]' "$LOG/check_cnet"), torch $(grep -m1 -o '\[.*\]' "$LOG/check_torch")"
 else
   note "torch bench skipped: PyTorch with CUDA is not importable"
 fi

@@ -44,7 +44,7 @@ void RegisterKernelTables() {
     static const kernels::ElementwiseKernels elementwise{&cuda::Unary, &cuda::Binary, &cuda::BinaryScalar, &cuda::Where,
                                                          &cuda::Clip};
     static const kernels::IndexingKernels indexing{&cuda::GatherBlocks, &cuda::ScatterBlocks, &cuda::FlatNonzero};
-    static const kernels::LinalgKernels linalg{&cuda::Gemm};
+    static const kernels::LinalgKernels linalg{&cuda::Gemm, &cuda::GemmBatched};
     static const kernels::LossKernels loss{&cuda::SoftmaxCrossEntropyForward, &cuda::SoftmaxCrossEntropyBackward,
                                            &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward};
     static const kernels::LstmKernels lstm{&cuda::LstmForward, &cuda::LstmBackward};

@@ -7,6 +7,8 @@ namespace cnet {
 namespace cuda {
 
 void Gemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const Array& out, double alpha, double beta);
+void GemmBatched(const Array& a, bool trans_a, const Array& b, bool trans_b, const Array& out, double alpha,
+                 double beta);
 
 }  // namespace cuda
 }  // namespace cnet

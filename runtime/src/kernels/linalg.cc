@@ -8,5 +8,12 @@ void Gemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const Arra
     Dispatch(&LinalgKernels::gemm, "Gemm", {&a, &b, &out}, a, trans_a, b, trans_b, out, alpha, beta);
 }
 
+void GemmBatched(const Array& a, bool trans_a, const Array& b, bool trans_b, const Array& out, double alpha,
+                 double beta) {
+    CNET_CHECK(a.ndim() == 3 && b.ndim() == 3 && out.ndim() == 3 && out.is_contiguous(),
+               "internal: GemmBatched expects 3-D arrays and a contiguous output");
+    Dispatch(&LinalgKernels::gemm_batched, "GemmBatched", {&a, &b, &out}, a, trans_a, b, trans_b, out, alpha, beta);
+}
+
 }  // namespace kernels
 }  // namespace cnet

@@ -134,11 +134,18 @@ void Gemm(const Array& a_in, bool trans_a, const Array& b_in, bool trans_b, cons
     }
 }
 
+void GemmBatched(const Array& a, bool trans_a, const Array& b, bool trans_b, const Array& out, double alpha,
+                 double beta) {
+    for (int64_t i = 0; i < out.shape()[0]; ++i)
+        Gemm(kernels::StackedMatrix(a, i), trans_a, kernels::StackedMatrix(b, i), trans_b,
+             kernels::StackedMatrix(out, i), alpha, beta);
+}
+
 }  // namespace native
 
 template <>
 const kernels::LinalgKernels& kernels::NativeKernels<kernels::LinalgKernels>() {
-    static const LinalgKernels table{native::InFloat32<&native::Gemm, 4>};
+    static const LinalgKernels table{native::InFloat32<&native::Gemm, 4>, native::InFloat32<&native::GemmBatched, 4>};
     return table;
 }
 

@@ -1,5 +1,7 @@
-// linalg.cc — numpy.matmul/dot/outer/tensordot on top of kernels::Gemm.
+// linalg.cc — numpy.matmul/dot/outer/tensordot on top of kernels::Gemm (GemmBatched for stacks one stride walks).
 #include "cnet/np/linalg.h"
+
+#include <optional>
 
 #include "cnet/kernels/linalg.h"
 #include "cnet/np/math.h"
@@ -22,6 +24,25 @@ Array MatrixAt(const Array& a, const Shape& batch, int64_t index) {
     }
     return a.as_strided(Shape{a.shape()[nb], a.shape()[nb + 1]}, Strides{a.strides()[nb], a.strides()[nb + 1]},
                         offset);
+}
+
+// a's matrices as a (count, rows, cols) stack over `batch`, when one batch stride walks them: a has a single
+// matrix (stride 0: broadcast to every batch element), or a's batch dims are `batch`'s and merge into one axis.
+std::optional<Array> AsStack(const Array& a, const Shape& batch) {
+    const int nb = a.ndim() - 2;
+    const Shape stack{batch.prod(), a.shape()[nb], a.shape()[nb + 1]};
+    const int64_t rs = a.strides()[nb], cs = a.strides()[nb + 1];
+    if (Shape(a.shape().begin(), a.shape().end() - 2).prod() == 1)
+        return a.as_strided(stack, Strides{0, rs, cs}, a.offset());
+    if (nb != batch.ndim()) return std::nullopt;  // broadcast along leading dims: a repeats, with no one stride
+    int64_t stride = 0, next = -1;  // the innermost batch dim's stride; the stride the next dim out must have
+    for (int d = nb - 1; d >= 0; --d) {
+        if (batch[d] == 1) continue;
+        if (a.shape()[d] != batch[d] || (next >= 0 && a.strides()[d] != next)) return std::nullopt;
+        if (next < 0) stride = a.strides()[d], next = stride;
+        next *= batch[d];
+    }
+    return a.as_strided(stack, Strides{stride, rs, cs}, a.offset());
 }
 
 }  // namespace
@@ -47,9 +68,15 @@ Array matmul(const Array& a_in, const Array& b_in, bool trans_a, bool trans_b) {
     out_shape.push_back(n);
     Array out = Array::Empty(out_shape, compute, a.device());
     const int64_t count = batch.prod();
-    for (int64_t i = 0; i < count; ++i) {
-        const Array o = out.as_strided(Shape{m, n}, Strides{n, 1}, out.offset() + i * m * n);
-        kernels::Gemm(MatrixAt(a, batch, i), trans_a, MatrixAt(b, batch, i), trans_b, o);
+    const std::optional<Array> stack_a = count > 1 ? AsStack(a, batch) : std::nullopt;
+    const std::optional<Array> stack_b = stack_a ? AsStack(b, batch) : std::nullopt;
+    if (stack_b) {
+        kernels::GemmBatched(*stack_a, trans_a, *stack_b, trans_b, out.reshape(Shape{count, m, n}));
+    } else {
+        for (int64_t i = 0; i < count; ++i) {
+            const Array o = out.as_strided(Shape{m, n}, Strides{n, 1}, out.offset() + i * m * n);
+            kernels::Gemm(MatrixAt(a, batch, i), trans_a, MatrixAt(b, batch, i), trans_b, o);
+        }
     }
     Shape final_shape = batch;
     if (!a_vec) final_shape.push_back(m);

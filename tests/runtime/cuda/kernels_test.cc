@@ -11,6 +11,8 @@
 #include "cnet/kernels/indexing.h"
 #include "cnet/kernels/linalg.h"
 #include "cnet/kernels/reduction.h"
+#include "cnet/np/linalg.h"
+#include "cnet/cuda/counters.h"
 #include "cuda_test_util.h"
 
 namespace cnet {
@@ -278,6 +280,37 @@ TEST(CudaKernelsTest, GemmWithEveryTransposeAndLayout) {
                 kernels::Gemm(in[0], false, in[1], false, out, 1, 0);
             },
             std::string("gemm k=0 ") + DtypeName(d));
+    }
+}
+
+// numpy.matmul of stacks: one strided-batched cuBLAS call where one stride walks each operand's matrices (a
+// matrix broadcast to the stack, transposed matrices, every other matrix), a GEMM per matrix otherwise.
+TEST(CudaKernelsTest, MatmulStacksInOneBatchedCall) {
+    CNET_REQUIRE_CUDA_DEVICE(0);
+    struct Case {
+        std::string name;
+        Shape a;
+        std::function<Array(const Array&)> view_a;  // applied on each device
+        int64_t launches;
+    };
+    const auto same = [](const Array& x) { return x; };
+    const std::vector<Case> cases = {
+        {"same batch", Shape{2, 3, 4, 5}, same, 1},
+        {"a matrix times a stack", Shape{4, 5}, same, 1},
+        {"transposed matrices", Shape{2, 3, 5, 4}, [](const Array& x) { return x.transpose(Dims{0, 1, 3, 2}); }, 1},
+        {"every other matrix", Shape{2, 6, 4, 5}, [](const Array& x) { return x[{Slice(), Slice(0, 6, 2)}]; }, 1},
+        {"leading dims broadcast", Shape{3, 4, 5}, same, 6},
+    };
+    for (Dtype d : {Dtype::kFloat32, Dtype::kFloat64}) {
+        const Array b = Uniform(Shape{2, 3, 5, 6}, d, -1, 1, 30), b_gpu = b.to_device(Gpu());
+        for (const Case& c : cases) {
+            const Array a = Uniform(c.a, d, -1, 1, 31);
+            const Array a_gpu = c.view_a(a.to_device(Gpu()));
+            const int64_t before = cuda::launch_count();
+            const Array out = np::matmul(a_gpu, b_gpu);
+            EXPECT_EQ(cuda::launch_count() - before, c.launches) << c.name << " " << DtypeName(d);
+            ExpectClose(out, np::matmul(c.view_a(a), b), "matmul, " + c.name + " " + DtypeName(d));
+        }
     }
 }
 

@@ -1,11 +1,14 @@
 // linalg_test.cc — kernels::Gemm against a float64 triple loop, for the small-product loops (both layouts
-// and the layouts they decline) and Eigen's GEMM, with transposed views, strided slices, alpha and beta.
+// and the layouts they decline) and Eigen's GEMM, with transposed views, strided slices, alpha and beta; then
+// numpy.matmul's stacks (kernels::GemmBatched where one stride walks each operand's matrices, a Gemm per
+// matrix otherwise) against the same loop over the broadcast batch.
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "cnet/kernels/linalg.h"
 #include "cnet/np/creation.h"
+#include "cnet/np/linalg.h"
 #include "test_util.h"
 
 namespace cnet {
@@ -65,6 +68,49 @@ TEST(GemmTest, StridedSlices) {
     // A row of a matrix with a column stride: contiguous along k only in one operand.
     const Array rows = Values(Shape{6, 3}, 5);
     ExpectGemm(rows.T()[{Slice(0, 1)}], false, Values(Shape{6, 2}, 6), false, 1.0, 0.0);
+}
+
+// numpy.matmul of stacks: each output matrix the triple loop of its operands' matrices (batch dims right-aligned,
+// a dim of 1 broadcast).
+void ExpectMatmul(const Array& a, const Array& b, const std::string& what) {
+    const Array out = np::matmul(a, b);
+    const int na = a.ndim() - 2, nb = b.ndim() - 2;
+    const Shape batch(out.shape().begin(), out.shape().end() - 2);
+    const int64_t m = a.shape()[na], k = a.shape()[na + 1], n = b.shape()[nb + 1];
+    ASSERT_EQ(out.shape()[out.ndim() - 2], m) << what;
+    ASSERT_EQ(out.shape()[out.ndim() - 1], n) << what;
+    // The operand matrix of batch element `index`: its batch index, each dim of 1 read at 0.
+    auto matrix = [&batch](const Array& x, int64_t index) {
+        const int nx = x.ndim() - 2;
+        int64_t offset = x.offset();
+        for (int d = batch.ndim() - 1; d >= 0; --d, index /= batch[d + 1]) {
+            const int xd = d - (batch.ndim() - nx);
+            if (xd >= 0 && x.shape()[xd] != 1) offset += (index % batch[d]) * x.strides()[xd];
+        }
+        return x.as_strided(Shape{x.shape()[nx], x.shape()[nx + 1]}, Strides{x.strides()[nx], x.strides()[nx + 1]},
+                            offset);
+    };
+    for (int64_t e = 0; e < batch.prod(); ++e) {
+        const Array am = matrix(a, e), bm = matrix(b, e);
+        for (int64_t i = 0; i < m; ++i)
+            for (int64_t j = 0; j < n; ++j) {
+                double s = 0;
+                for (int64_t p = 0; p < k; ++p) s += am.at_flat(i * k + p) * bm.at_flat(p * n + j);
+                EXPECT_NEAR(out.at_flat((e * m + i) * n + j), s, 1e-5) << what << " batch " << e << " at " << i << "," << j;
+            }
+    }
+}
+
+TEST(MatmulTest, StacksBatchedOrMatrixByMatrix) {
+    const Array a = Values(Shape{2, 3, 4, 5}, 1), b = Values(Shape{2, 3, 5, 6}, 2);
+    ExpectMatmul(a, b, "same batch (one stride each)");
+    ExpectMatmul(Values(Shape{4, 5}, 3), b, "a matrix times a stack (stride 0)");
+    ExpectMatmul(a, Values(Shape{1, 1, 5, 6}, 4), "a stack times a stack of one");
+    ExpectMatmul(Values(Shape{3, 4, 5}, 5), b, "leading batch dims broadcast (a repeats: matrix by matrix)");
+    ExpectMatmul(Values(Shape{2, 1, 4, 5}, 6), b, "a batch dim of 1 broadcast (matrix by matrix)");
+    ExpectMatmul(Values(Shape{2, 3, 5, 4}, 7).transpose(Dims{0, 1, 3, 2}), b, "transposed matrices");
+    ExpectMatmul(Values(Shape{2, 6, 4, 5}, 8)[{Slice(), Slice(0, 6, 2)}], b, "every other matrix (one stride)");
+    ExpectMatmul(Values(Shape{3, 2, 4, 5}, 9).transpose(Dims{1, 0, 2, 3}), b, "batch dims swapped (matrix by matrix)");
 }
 
 }  // namespace
