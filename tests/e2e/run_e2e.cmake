@@ -1,5 +1,6 @@
 # run_e2e.cmake — one end-to-end case: cnetc build SOURCE, run it with ARGS, compare its stdout with
 # EXPECTED (when given). cmake -DCNETC=... -DSOURCE=... -DOUT=... [-DEXPECTED=...] [-DARGS=...] -P run_e2e.cmake
+# (more checks, each optional, below: OUTPUT_MATCH, LOG, DEVICE_LINE).
 # -DNEEDS_FASHION_MNIST=ON: skipped (ctest's SKIP_REGULAR_EXPRESSION "SKIPPED:") where Debian's
 # dataset-fashion-mnist is not installed and no directory is given.
 if(NEEDS_FASHION_MNIST AND NOT EXISTS /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz
@@ -43,6 +44,19 @@ if(LOG)
     message(FATAL_ERROR "${LOG}: final ${LOG_KEY} = ${value}, expected > ${LOG_MIN}\n${run_out}")
   endif()
   message(STATUS "${LOG}: final ${LOG_KEY} = ${value} (> ${LOG_MIN})")
+endif()
+# -DDEVICE_LINE=<text> -DDEVICE_ARGS=<args asking for CUDA device 0>: run again with DEVICE_ARGS, the program must
+# stop at the first line containing DEVICE_LINE with "CUDA device 0 is not available" where no device can be used
+# (device_unavailable.sh --built, on the program built above; a machine with a device skips this check).
+if(DEVICE_LINE)
+  separate_arguments(device_args UNIX_COMMAND "${DEVICE_ARGS}")
+  execute_process(COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/device_unavailable.sh --built ${OUT} ${SOURCE}
+                          "${DEVICE_LINE}" ${device_args}
+                  RESULT_VARIABLE device_rc OUTPUT_VARIABLE device_out ERROR_VARIABLE device_err)
+  if(NOT device_rc EQUAL 0 AND NOT device_rc EQUAL 77)
+    message(FATAL_ERROR "${SOURCE} with ${DEVICE_ARGS}:\n${device_out}${device_err}")
+  endif()
+  message(STATUS "${DEVICE_ARGS}: ${device_out}")
 endif()
 # Passed: drop the program (sanitized builds are ~100 MB each and a suite has hundreds); its generated C++ stays in
 # the .cnet-build directory, and a failing case keeps everything.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # train_custom_loop.sh — models/custom_loop.cnet (Chainer's MNIST custom training loop on generated data) built with
 # cnetc and run for 3 epochs: one report per epoch, the training loss falls every epoch, the test accuracy ends
-# above 0.9, and the saved model and optimizer are npz files holding the MLP's parameters.
+# above 0.9, and the saved model and optimizer are npz files holding the MLP's parameters. Then --gpu 0 where no
+# CUDA device can be used stops at its line.
 # Usage: train_custom_loop.sh CNETC REPO_DIR WORK_DIR
 set -euo pipefail
 CNETC=$1 REPO=$2 WORK=$3
@@ -27,3 +28,5 @@ for p in ("predictor/l1/W.npy", "predictor/l1/b.npy", "predictor/l3/W.npy"):
 if not zipfile.ZipFile(f"{work}/mlp.state").namelist(): fail("mlp.state is empty")
 print(f"ok: train loss {train}, final test accuracy {test[-1][1]}")
 PY
+bash "$REPO/tests/e2e/device_unavailable.sh" --built "$WORK/custom_loop" "$REPO/models/custom_loop.cnet" \
+  "get_device_from_id(gpu).use()" --gpu 0 || [ $? -eq 77 ]

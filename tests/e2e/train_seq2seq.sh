@@ -3,7 +3,7 @@
 # converter returning a dict of lists of arrays, nltk's BLEU as an extension, Trainer with LogReport and
 # PrintReport) built and trained at tiny settings on the program's own translation task: the perplexity must fall
 # well below the first report's, BLEU is reported at each validation, the sample translation is printed, and
-# the LogReport file holds the same entries.
+# the LogReport file holds the same entries. Then --gpu 0 where no CUDA device can be used stops at its line.
 set -euo pipefail
 CNETC=$1 REPO=$2 OUT=$3
 mkdir -p "$OUT"
@@ -31,3 +31,5 @@ assert abs(log[-1]['main/perp'] - perp[-1]) < 1e-3 * perp[-1], (log[-1], perp[-1
 assert abs(log[2]['validation/main/bleu'] - bleu[30]) < 1e-4, (log[2], bleu)
 print('seq2seq: perplexity', perp[0], '->', perp[-1], 'bleu', bleu)
 PY
+bash "$REPO/tests/e2e/device_unavailable.sh" --built ./seq2seq "$REPO/models/seq2seq.cnet" \
+  "get_device_from_id(args.gpu).use()" --gpu 0 || [ $? -eq 77 ]
