@@ -241,6 +241,37 @@ void Run(const Args& a, const std::string& name, const Workload& w, int warmup, 
     std::fflush(stdout);
 }
 
+// A classifier's workload: kNumBatches batches of `batch` samples of shape `sample` on device `gpu` (-1: the CPU),
+// inputs U[0, 1) from stream x_stream and labels in [0, classes) from stream x_stream + 1 (the peers' data), the
+// loss softmax cross entropy of model->forward(x).
+template <typename Model>
+Workload ClassifierWorkload(std::shared_ptr<Model> model, std::shared_ptr<cnet::GradientMethod> opt,
+                            uint64_t x_stream, int64_t batch, const Shape& sample, int64_t classes, int gpu) {
+    const cnet::Device device = cnet::Device::FromId(gpu);
+    Shape x_shape{batch};
+    for (int64_t d : sample) x_shape.push_back(d);
+    const int64_t n = x_shape.prod();
+    std::vector<Array> xs, ts;
+    for (int b = 0; b < kNumBatches; ++b) {
+        std::vector<float> x(static_cast<size_t>(n));
+        for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(x_stream, b * n + i));
+        std::vector<int32_t> t(static_cast<size_t>(batch));
+        for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(x_stream + 1, b * batch + i, static_cast<uint64_t>(classes));
+        xs.push_back(Array::FromVector(x, x_shape).to_device(device));
+        ts.push_back(Array::FromVector(t, Shape{batch}).to_device(device));
+    }
+    auto it = std::make_shared<int64_t>(0);
+    Workload w;
+    w.model = model;
+    w.optimizer = opt;
+    w.gpu = gpu;
+    w.forward = [model, xs, ts, it]() {
+        const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
+        return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
+    };
+    return w;
+}
+
 // ------------------------------------------------------------------------------ A, B: MLP
 struct MlpConfig {
     const char* name;
@@ -284,28 +315,7 @@ Workload MlpWorkload(const MlpConfig& cfg, int gpu) {
         opt = std::make_shared<cnet::optimizers::MomentumSGD>(0.01, 0.9);
     }
     opt->setup(model);
-
-    const int64_t in = cfg.units.front(), classes = cfg.units.back(), batch = cfg.batch;
-    std::vector<Array> xs, ts;
-    for (int b = 0; b < kNumBatches; ++b) {
-        std::vector<float> x(static_cast<size_t>(batch * in));
-        for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(100, b * batch * in + i));
-        std::vector<int32_t> t(static_cast<size_t>(batch));
-        for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(101, b * batch + i, static_cast<uint64_t>(classes));
-        const cnet::Device device = cnet::Device::FromId(gpu);
-        xs.push_back(Array::FromVector(x, Shape{batch, in}).to_device(device));
-        ts.push_back(Array::FromVector(t, Shape{batch}).to_device(device));
-    }
-    auto it = std::make_shared<int64_t>(0);
-    Workload w;
-    w.model = model;
-    w.optimizer = opt;
-    w.gpu = gpu;
-    w.forward = [model, xs, ts, it]() {
-        const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
-        return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
-    };
-    return w;
+    return ClassifierWorkload(model, opt, 100, cfg.batch, Shape{cfg.units.front()}, cfg.units.back(), gpu);
 }
 
 // ------------------------------------------------------------------------------ C: LSTM LM
@@ -468,25 +478,7 @@ Workload LeNetWorkload() {
     auto model = std::make_shared<LeNet>();
     auto opt = std::make_shared<cnet::optimizers::SGD>(0.01);
     opt->setup(model);
-    std::vector<Array> xs, ts;
-    const int64_t n = kLeNetBatch * 784;
-    for (int b = 0; b < kNumBatches; ++b) {
-        std::vector<float> x(static_cast<size_t>(n));
-        for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(300, b * n + i));
-        std::vector<int32_t> t(static_cast<size_t>(kLeNetBatch));
-        for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(301, b * kLeNetBatch + i, 10);
-        xs.push_back(Array::FromVector(x, Shape{kLeNetBatch, 1, 28, 28}));
-        ts.push_back(Array::FromVector(t, Shape{kLeNetBatch}));
-    }
-    auto it = std::make_shared<int64_t>(0);
-    Workload w;
-    w.model = model;
-    w.optimizer = opt;
-    w.forward = [model, xs, ts, it]() {
-        const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
-        return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
-    };
-    return w;
+    return ClassifierWorkload(model, opt, 300, kLeNetBatch, Shape{1, 28, 28}, 10, -1);
 }
 
 // ------------------------------------------------------------------------------ R: ResNet-18
@@ -562,27 +554,7 @@ Workload ResNetWorkload(int gpu) {
     if (gpu >= 0) model->to_gpu(gpu);
     auto opt = std::make_shared<cnet::optimizers::MomentumSGD>(0.01, 0.9);
     opt->setup(model);
-    const cnet::Device device = cnet::Device::FromId(gpu);
-    std::vector<Array> xs, ts;
-    const int64_t n = kResNetBatch * 3 * 32 * 32;
-    for (int b = 0; b < kNumBatches; ++b) {
-        std::vector<float> x(static_cast<size_t>(n));
-        for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(Uniform01(600, b * n + i));
-        std::vector<int32_t> t(static_cast<size_t>(kResNetBatch));
-        for (size_t i = 0; i < t.size(); ++i) t[i] = IntAt(601, b * kResNetBatch + i, 10);
-        xs.push_back(Array::FromVector(x, Shape{kResNetBatch, 3, 32, 32}).to_device(device));
-        ts.push_back(Array::FromVector(t, Shape{kResNetBatch}).to_device(device));
-    }
-    auto it = std::make_shared<int64_t>(0);
-    Workload w;
-    w.model = model;
-    w.optimizer = opt;
-    w.gpu = gpu;
-    w.forward = [model, xs, ts, it]() {
-        const size_t i = static_cast<size_t>((*it)++ % kNumBatches);
-        return F::softmax_cross_entropy(model->forward(xs[i]), ts[i]);
-    };
-    return w;
+    return ClassifierWorkload(model, opt, 600, kResNetBatch, Shape{3, 32, 32}, 10, gpu);
 }
 
 int Main(int argc, char** argv) {

@@ -21,6 +21,26 @@ import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 
+def classifier_step_fn(model, opt, x, t, dev, before_update=None):
+    """One training step of `model` on the next of the batches x, t (cycled): zero_grad, forward, cross entropy,
+    backward, before_update(step count) if given, optimizer step; returns the loss."""
+    xs = [torch.from_numpy(np.ascontiguousarray(a)).to(dev) for a in x]
+    ts = [torch.from_numpy(a.astype(np.int64)).to(dev) for a in t]
+    it = [0]
+
+    def step():
+        i = it[0] % cm.N_BATCHES
+        it[0] += 1
+        opt.zero_grad(set_to_none=True)
+        loss = F.cross_entropy(model(xs[i]), ts[i])
+        loss.backward()
+        if before_update is not None:
+            before_update(it[0])
+        opt.step()
+        return loss.item()
+    return step
+
+
 def mlp_step_fn(cfg, dev):
     layers = []
     ps = cm.mlp_params(cfg['units'])
@@ -39,21 +59,10 @@ def mlp_step_fn(cfg, dev):
     else:
         opt = torch.optim.SGD(model.parameters(), lr=cfg['lr'], momentum=cfg['momentum'])
     x, t = cm.mlp_data(cfg['units'], cfg['batch'])
-    xs = [torch.from_numpy(np.ascontiguousarray(a)).to(dev) for a in x]
-    ts = [torch.from_numpy(a.astype(np.int64)).to(dev) for a in t]
-    it = [0]
 
-    def step():
-        i = it[0] % cm.N_BATCHES
-        it[0] += 1
-        opt.zero_grad(set_to_none=True)
-        loss = F.cross_entropy(model(xs[i]), ts[i])
-        loss.backward()
-        if adam:  # Chainer's eps placement (see the CPU peer)
-            opt.param_groups[0]['eps'] = cfg['eps'] / (1 - cfg['beta2'] ** it[0]) ** 0.5
-        opt.step()
-        return loss.item()
-    return step
+    def chainer_eps(step_count):  # Chainer's eps placement (see the CPU peer)
+        opt.param_groups[0]['eps'] = cfg['eps'] / (1 - cfg['beta2'] ** step_count) ** 0.5
+    return classifier_step_fn(model, opt, x, t, dev, chainer_eps if adam else None)
 
 
 RESNET_BATCH = 128
@@ -107,19 +116,7 @@ def resnet_step_fn(dev):
     n = RESNET_BATCH * 3 * 32 * 32
     x = cm.uniform01(600, cm.N_BATCHES * n).astype(np.float32).reshape(cm.N_BATCHES, RESNET_BATCH, 3, 32, 32)
     t = cm.ints(601, cm.N_BATCHES * RESNET_BATCH, 10).reshape(cm.N_BATCHES, RESNET_BATCH)
-    xs = [torch.from_numpy(np.ascontiguousarray(a)).to(dev) for a in x]
-    ts = [torch.from_numpy(a.astype(np.int64)).to(dev) for a in t]
-    it = [0]
-
-    def step():
-        i = it[0] % cm.N_BATCHES
-        it[0] += 1
-        opt.zero_grad(set_to_none=True)
-        loss = F.cross_entropy(model(xs[i]), ts[i])
-        loss.backward()
-        opt.step()
-        return loss.item()
-    return step
+    return classifier_step_fn(model, opt, x, t, dev)
 
 
 def main():

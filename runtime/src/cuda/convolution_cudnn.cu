@@ -235,63 +235,74 @@ const Algorithm* AlgorithmFor(Direction d, Plan& plan, cudnnHandle_t h, const Ar
     return *slot ? &**slot : nullptr;
 }
 
+// What one cuDNN call of a direction needs: the plan, the handle, the algorithm and its workspace.
+struct Call {
+    Plan* plan;
+    cudnnHandle_t handle;
+    Algorithm algo;
+    Array workspace;
+    const void* one() const { return kOne.For(plan->type); }
+    const void* zero() const { return kZero.For(plan->type); }
+    void* workspace_ptr() const { return WorkspacePtr(workspace); }
+};
+
+// The call for direction d on the geometry x, w, y (`a`, `b`, `out` as in Search), or nullopt where cuDNN does not
+// take it. The caller has made out's device current (a DeviceGuard living through its cuDNN call).
+std::optional<Call> Prepare(Direction d, const Array& x, const Array& w, const Array& y, const ConvParams& p,
+                            const Array& a, const Array& b, const Array& out) {
+    Plan* plan = PlanFor(x, w, y, p);
+    if (plan == nullptr) return std::nullopt;
+    const cudnnHandle_t h = Cudnn(out.device().index());
+    const Algorithm* algo = AlgorithmFor(d, *plan, h, a, b, out);
+    if (algo == nullptr) return std::nullopt;
+    return Call{plan, h, *algo, Workspace(algo->workspace, out.device())};
+}
+
 }  // namespace
 
 bool CudnnConvolutionForward(const Array& x, const Array& W, const Array& b, const ConvParams& p, const Array& y) {
-    Plan* plan = PlanFor(x, W, y, p);
-    if (plan == nullptr) return false;
-    const int device = y.device().index();
-    DeviceGuard guard(device);
-    const cudnnHandle_t h = Cudnn(device);
-    const Algorithm* algo = AlgorithmFor(kForward, *plan, h, x, W, y);
-    if (algo == nullptr) return false;
-    const Array ws = Workspace(algo->workspace, y.device());
-    CNET_CUDNN_CHECK(cudnnConvolutionForward(h, kOne.For(plan->type), plan->x.get(), x.raw_data(), plan->w.get(),
-                                             W.raw_data(), plan->conv.get(),
-                                             static_cast<cudnnConvolutionFwdAlgo_t>(algo->algo), WorkspacePtr(ws),
-                                             algo->workspace, kZero.For(plan->type), plan->y.get(), y.raw_data()));
+    DeviceGuard guard(y.device().index());
+    const std::optional<Call> c = Prepare(kForward, x, W, y, p, x, W, y);
+    if (!c) return false;
+    const Plan& plan = *c->plan;
+    CNET_CUDNN_CHECK(cudnnConvolutionForward(c->handle, c->one(), plan.x.get(), x.raw_data(), plan.w.get(),
+                                             W.raw_data(), plan.conv.get(),
+                                             static_cast<cudnnConvolutionFwdAlgo_t>(c->algo.algo), c->workspace_ptr(),
+                                             c->algo.workspace, c->zero(), plan.y.get(), y.raw_data()));
     CountLaunch();
     if (b.defined()) {
         const Array bc = b.as_contiguous();
-        CNET_CUDNN_CHECK(cudnnAddTensor(h, kOne.For(plan->type), plan->bias.get(), bc.raw_data(), kOne.For(plan->type),
-                                        plan->y.get(), y.raw_data()));
+        CNET_CUDNN_CHECK(
+            cudnnAddTensor(c->handle, c->one(), plan.bias.get(), bc.raw_data(), c->one(), plan.y.get(), y.raw_data()));
         CountLaunch();
     }
     return true;
 }
 
 bool CudnnConvolutionBackwardData(const Array& gy, const Array& W, const ConvParams& p, const Array& gx) {
-    Plan* plan = PlanFor(gx, W, gy, p);
-    if (plan == nullptr) return false;
-    const int device = gx.device().index();
-    DeviceGuard guard(device);
-    const cudnnHandle_t h = Cudnn(device);
-    const Algorithm* algo = AlgorithmFor(kBackwardData, *plan, h, gy, W, gx);
-    if (algo == nullptr) return false;
-    const Array ws = Workspace(algo->workspace, gx.device());
-    CNET_CUDNN_CHECK(cudnnConvolutionBackwardData(h, kOne.For(plan->type), plan->w.get(), W.raw_data(),
-                                                  plan->y.get(), gy.raw_data(), plan->conv.get(),
-                                                  static_cast<cudnnConvolutionBwdDataAlgo_t>(algo->algo),
-                                                  WorkspacePtr(ws), algo->workspace, kZero.For(plan->type),
-                                                  plan->x.get(), gx.raw_data()));
+    DeviceGuard guard(gx.device().index());
+    const std::optional<Call> c = Prepare(kBackwardData, gx, W, gy, p, gy, W, gx);
+    if (!c) return false;
+    const Plan& plan = *c->plan;
+    CNET_CUDNN_CHECK(cudnnConvolutionBackwardData(c->handle, c->one(), plan.w.get(), W.raw_data(), plan.y.get(),
+                                                  gy.raw_data(), plan.conv.get(),
+                                                  static_cast<cudnnConvolutionBwdDataAlgo_t>(c->algo.algo),
+                                                  c->workspace_ptr(), c->algo.workspace, c->zero(), plan.x.get(),
+                                                  gx.raw_data()));
     CountLaunch();
     return true;
 }
 
 bool CudnnConvolutionBackwardWeights(const Array& x, const Array& gy, const ConvParams& p, const Array& gW) {
-    Plan* plan = PlanFor(x, gW, gy, p);
-    if (plan == nullptr) return false;
-    const int device = gW.device().index();
-    DeviceGuard guard(device);
-    const cudnnHandle_t h = Cudnn(device);
-    const Algorithm* algo = AlgorithmFor(kBackwardFilter, *plan, h, x, gy, gW);
-    if (algo == nullptr) return false;
-    const Array ws = Workspace(algo->workspace, gW.device());
-    CNET_CUDNN_CHECK(cudnnConvolutionBackwardFilter(h, kOne.For(plan->type), plan->x.get(), x.raw_data(),
-                                                    plan->y.get(), gy.raw_data(), plan->conv.get(),
-                                                    static_cast<cudnnConvolutionBwdFilterAlgo_t>(algo->algo),
-                                                    WorkspacePtr(ws), algo->workspace, kZero.For(plan->type),
-                                                    plan->w.get(), gW.raw_data()));
+    DeviceGuard guard(gW.device().index());
+    const std::optional<Call> c = Prepare(kBackwardFilter, x, gW, gy, p, x, gy, gW);
+    if (!c) return false;
+    const Plan& plan = *c->plan;
+    CNET_CUDNN_CHECK(cudnnConvolutionBackwardFilter(c->handle, c->one(), plan.x.get(), x.raw_data(), plan.y.get(),
+                                                    gy.raw_data(), plan.conv.get(),
+                                                    static_cast<cudnnConvolutionBwdFilterAlgo_t>(c->algo.algo),
+                                                    c->workspace_ptr(), c->algo.workspace, c->zero(), plan.w.get(),
+                                                    gW.raw_data()));
     CountLaunch();
     return true;
 }
