@@ -18,8 +18,8 @@
 
 #include "cnet/backends/cuda.h"
 #include "cnet/core/config.h"
-#include "cuda/check.cuh"
 #include "cuda/context.cuh"
+#include "cuda/cudnn_util.cuh"
 
 namespace cnet {
 namespace cuda {
@@ -27,25 +27,10 @@ namespace {
 
 using kernels::ConvParams;
 
-// Owns one cuDNN descriptor.
-template <typename T, cudnnStatus_t (*Create)(T*), cudnnStatus_t (*Destroy)(T)>
-class Descriptor {
-public:
-    Descriptor() { CNET_CUDNN_CHECK(Create(&d_)); }
-    ~Descriptor() { Destroy(d_); }
-    Descriptor(const Descriptor&) = delete;
-    Descriptor& operator=(const Descriptor&) = delete;
-    T get() const { return d_; }
-
-private:
-    T d_{};
-};
-using TensorDescriptor =
-    Descriptor<cudnnTensorDescriptor_t, &cudnnCreateTensorDescriptor, &cudnnDestroyTensorDescriptor>;
 using FilterDescriptor =
-    Descriptor<cudnnFilterDescriptor_t, &cudnnCreateFilterDescriptor, &cudnnDestroyFilterDescriptor>;
-using ConvolutionDescriptor =
-    Descriptor<cudnnConvolutionDescriptor_t, &cudnnCreateConvolutionDescriptor, &cudnnDestroyConvolutionDescriptor>;
+    CudnnDescriptor<cudnnFilterDescriptor_t, &cudnnCreateFilterDescriptor, &cudnnDestroyFilterDescriptor>;
+using ConvolutionDescriptor = CudnnDescriptor<cudnnConvolutionDescriptor_t, &cudnnCreateConvolutionDescriptor,
+                                              &cudnnDestroyConvolutionDescriptor>;
 
 enum Direction { kForward, kBackwardData, kBackwardFilter, kDirections };
 
@@ -127,11 +112,6 @@ bool ConfigTrue(const char* name) {
     return std::holds_alternative<bool>(v) && std::get<bool>(v);
 }
 
-bool UseCudnn() {
-    const ConfigValue v = config().Get("use_cudnn");
-    return !(std::holds_alternative<std::string>(v) && std::get<std::string>(v) == "never");
-}
-
 // The plan for these arrays on their device, made on first use (null, remembered too, where cuDNN does not
 // take them). Per thread, as the oneDNN path's primitives: descriptors are not shared across threads.
 Plan* PlanFor(const Array& x, const Array& w, const Array& y, const ConvParams& p) {
@@ -168,15 +148,6 @@ Array Workspace(size_t bytes, Device device) {
 }
 
 void* WorkspacePtr(const Array& ws) { return ws.defined() ? ws.raw_data() : nullptr; }
-
-// alpha = 1 and beta = 0 in the type cuDNN reads them as: double for double data, float otherwise.
-struct Scale {
-    explicit Scale(double v) : f(static_cast<float>(v)), d(v) {}
-    const void* For(cudnnDataType_t t) const { return t == CUDNN_DATA_DOUBLE ? static_cast<const void*>(&d) : &f; }
-    float f;
-    double d;
-};
-const Scale kOne(1.0), kZero(0.0);
 
 // The three directions' algorithm searches (`a` is x for forward and backward filter, gy for backward data;
 // `b` is W, W and gy; `out` is y, gx and gW: Find*Ex runs the candidates on them).
@@ -241,8 +212,8 @@ struct Call {
     cudnnHandle_t handle;
     Algorithm algo;
     Array workspace;
-    const void* one() const { return kOne.For(plan->type); }
-    const void* zero() const { return kZero.For(plan->type); }
+    const void* one() const { return kCudnnOne.For(plan->type); }
+    const void* zero() const { return kCudnnZero.For(plan->type); }
     void* workspace_ptr() const { return WorkspacePtr(workspace); }
 };
 

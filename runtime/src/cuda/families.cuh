@@ -58,7 +58,7 @@ void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Arr
 void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
                       const Array& mean, const Array& inv_std);
 void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,
-                       const Array& gx, const Array& ggamma, const Array& gbeta);
+                       double eps, const Array& gx, const Array& ggamma, const Array& gbeta);
 
 }  // namespace cuda
 }  // namespace cnet

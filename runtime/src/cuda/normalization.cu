@@ -1,8 +1,10 @@
-// normalization.cu — batch normalization on CUDA (kernels/normalization.h): one block per channel computes the
+// normalization.cu — batch normalization on CUDA (kernels/normalization.h): cuDNN where it takes the arrays and
+// chainer.config.use_cudnn allows it (normalization_cudnn.cu); otherwise one block per channel computes the
 // two-pass mean and variance in double (the CPU's method, native/normalization.cc) with a shared-memory tree,
 // then the block normalizes its channel; the backward sums gy and gy * x_hat the same way.
 #include "cuda/families.cuh"
 #include "cuda/loop.cuh"
+#include "cuda/normalization_cudnn.cuh"
 
 namespace cnet {
 namespace cuda {
@@ -89,6 +91,7 @@ int ChannelBlocks(int64_t channels) {
 void BatchNormForward(const Array& x_in, const Array& gamma_in, const Array& beta_in, double eps, const Array& y,
                       const Array& mean, const Array& inv_std) {
     const Array x = x_in.as_contiguous(), gamma = gamma_in.as_contiguous(), beta = beta_in.as_contiguous();
+    if (CudnnBatchNormForward(x, gamma, beta, eps, y, mean, inv_std)) return;
     const Layout l{x.shape()[0], gamma.size(), x.size() / std::max<int64_t>(x.shape()[0] * gamma.size(), 1)};
     if (l.c == 0) return;
     const int device = x.device().index();
@@ -103,8 +106,9 @@ void BatchNormForward(const Array& x_in, const Array& gamma_in, const Array& bet
 }
 
 void BatchNormBackward(const Array& x_in, const Array& gamma_in, const Array& gy_in, const Array& mean,
-                       const Array& inv_std, const Array& gx, const Array& ggamma, const Array& gbeta) {
+                       const Array& inv_std, double eps, const Array& gx, const Array& ggamma, const Array& gbeta) {
     const Array x = x_in.as_contiguous(), gamma = gamma_in.as_contiguous(), gy = gy_in.as_contiguous();
+    if (CudnnBatchNormBackward(x, gamma, gy, mean, inv_std, eps, gx, ggamma, gbeta)) return;
     const Layout l{x.shape()[0], gamma.size(), x.size() / std::max<int64_t>(x.shape()[0] * gamma.size(), 1)};
     if (l.c == 0) return;
     const int device = x.device().index();

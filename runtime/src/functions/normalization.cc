@@ -74,14 +74,15 @@ VarList CompositeGrad(const Variable& x, const Variable& gamma, const Variable& 
 // (gx, ggamma, gbeta) in one fused pass; only used when the backward is not itself recorded.
 class BatchNormalizationGrad : public FunctionNode {
  public:
-    BatchNormalizationGrad(const Array& mean, const Array& inv_std) : mean_(mean), inv_std_(inv_std) {}
+    BatchNormalizationGrad(const Array& mean, const Array& inv_std, double eps)
+        : mean_(mean), inv_std_(inv_std), eps_(eps) {}
     const char* label() const override { return "BatchNormalizationGrad"; }
     ArrayList forward(const ArrayList& in) override {
         const Array &x = in[0], &gamma = in[1], &gy = in[2];
         Array gx = Array::Empty(x.shape(), x.dtype(), x.device());
         Array ggamma = Array::Empty(gamma.shape(), x.dtype(), x.device());
         Array gbeta = Array::Empty(gamma.shape(), x.dtype(), x.device());
-        kernels::BatchNormBackward(x, gamma, gy, mean_, inv_std_, gx, ggamma, gbeta);
+        kernels::BatchNormBackward(x, gamma, gy, mean_, inv_std_, eps_, gx, ggamma, gbeta);
         return {gx, ggamma, gbeta};
     }
     VarList backward(const IndexList&, const VarList&) override {
@@ -90,6 +91,7 @@ class BatchNormalizationGrad : public FunctionNode {
 
  private:
     Array mean_, inv_std_;
+    double eps_;
 };
 
 class BatchNormalization : public FunctionNode {
@@ -125,7 +127,7 @@ class BatchNormalization : public FunctionNode {
         const Shape& gs = in[1].shape();
         const Shape flat{in[1].size()};
         const VarList g = ApplyN<BatchNormalizationGrad>({in[0], Variable(in[1].array().reshape(flat), false), gy[0]},
-                                                         mean_, inv_std_);
+                                                         mean_, inv_std_, eps_);
         return {g[0], reshape(g[1], gs), reshape(g[2], gs)};
     }
 

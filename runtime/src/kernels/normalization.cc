@@ -11,9 +11,10 @@ void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, dou
 }
 
 void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,
-                       const Array& gx, const Array& ggamma, const Array& gbeta) {
+                       double eps, const Array& gx, const Array& ggamma, const Array& gbeta) {
     Dispatch(&NormalizationKernels::batch_norm_backward, "BatchNormBackward",
-             {&x, &gamma, &gy, &mean, &inv_std, &gx, &ggamma, &gbeta}, x, gamma, gy, mean, inv_std, gx, ggamma, gbeta);
+             {&x, &gamma, &gy, &mean, &inv_std, &gx, &ggamma, &gbeta}, x, gamma, gy, mean, inv_std, eps, gx, ggamma,
+             gbeta);
 }
 
 }  // namespace kernels

@@ -106,7 +106,8 @@ void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, dou
 }
 
 void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,
-                       const Array& gx, const Array& ggamma, const Array& gbeta) {
+                       double /*eps: the saved statistics hold it*/, const Array& gx, const Array& ggamma,
+                       const Array& gbeta) {
     CheckCpu(x, "batch_normalization (backward)");
     CNET_DISPATCH_FLOAT(x.dtype(), T, Backward<T>(x, gamma, gy, mean, inv_std, gx, ggamma, gbeta));
 }
@@ -117,7 +118,7 @@ void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, cons
 template <>
 const kernels::NormalizationKernels& kernels::NativeKernels<kernels::NormalizationKernels>() {
     static const NormalizationKernels table{native::InFloat32<&native::BatchNormForward, 4, 5, 6>,
-                                            native::InFloat32<&native::BatchNormBackward, 5, 6, 7>};
+                                            native::InFloat32<&native::BatchNormBackward, 6, 7, 8>};
     return table;
 }
 

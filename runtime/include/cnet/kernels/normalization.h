@@ -14,9 +14,10 @@ namespace kernels {
 void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
                       const Array& mean, const Array& inv_std);
 /// The gradients of BatchNormForward from gy: gbeta = sum gy, ggamma = sum gy * x_hat,
-/// gx = gamma * inv_std * (gy - (x_hat * ggamma + gbeta) / m), x_hat = (x - mean) * inv_std, m = A*B.
+/// gx = gamma * inv_std * (gy - (x_hat * ggamma + gbeta) / m), x_hat = (x - mean) * inv_std, m = A*B. eps is the
+/// forward's (the saved statistics already hold it; cuDNN asks for it again).
 void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,
-                       const Array& gx, const Array& ggamma, const Array& gbeta);
+                       double eps, const Array& gx, const Array& ggamma, const Array& gbeta);
 
 /// The backend table of this family (Note [Device seam] in cnet/kernels/dispatch.h).
 struct NormalizationKernels {
@@ -24,7 +25,7 @@ struct NormalizationKernels {
     void (*batch_norm_forward)(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
                                const Array& mean, const Array& inv_std) = nullptr;
     void (*batch_norm_backward)(const Array& x, const Array& gamma, const Array& gy, const Array& mean,
-                                const Array& inv_std, const Array& gx, const Array& ggamma,
+                                const Array& inv_std, double eps, const Array& gx, const Array& ggamma,
                                 const Array& gbeta) = nullptr;
 };
 
