@@ -29,10 +29,15 @@ private:
 using TensorDescriptor =
     CudnnDescriptor<cudnnTensorDescriptor_t, &cudnnCreateTensorDescriptor, &cudnnDestroyTensorDescriptor>;
 
-/// chainer.config.use_cudnn: 'always' and 'auto' take cuDNN where it applies, 'never' never.
+/// chainer.config.use_cudnn: 'always' and 'auto' take cuDNN where it applies, 'never' never; another value is
+/// Chainer's ValueError.
 inline bool UseCudnn() {
     const ConfigValue v = config().Get("use_cudnn");
-    return !(std::holds_alternative<std::string>(v) && std::get<std::string>(v) == "never");
+    const std::string* s = std::get_if<std::string>(&v);
+    if (s == nullptr || (*s != "always" && *s != "auto" && *s != "never"))
+        throw ValueError("invalid use_cudnn configuration: '" + ConfigValueToString(v) +
+                         "' (must be either of \"always\", \"auto\", or \"never\")");
+    return *s != "never";
 }
 
 /// A scaling factor (alpha, beta) as cuDNN reads it: a double for double data, a float otherwise.
