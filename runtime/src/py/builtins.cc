@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "cnet/core/utf8.h"
 #include "cnet/np/math.h"
 
 namespace cnet {
@@ -149,11 +150,7 @@ std::vector<std::string> chars(const std::string& s) {
     return out;
 }
 
-int64_t len(const std::string& s) {
-    int64_t n = 0;
-    for (unsigned char c : s) n += (c & 0xc0) != 0x80 ? 1 : 0;
-    return n;
-}
+int64_t len(const std::string& s) { return Utf8Length(s); }
 
 std::string char_at(const std::string& s, int64_t i) {
     const std::vector<std::string> cs = chars(s);

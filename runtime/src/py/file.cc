@@ -104,7 +104,7 @@ std::string File::read(int64_t size) {
     std::string out;
     int64_t chars = 0;
     for (int c = stream_.peek(); c != std::char_traits<char>::eof(); c = stream_.peek()) {
-        const bool continuation = (c & 0xC0) == 0x80;
+        const bool continuation = IsUtf8Continuation(static_cast<unsigned char>(c));
         if (!continuation && chars == size) break;
         if (!continuation) ++chars;
         out += static_cast<char>(stream_.get());
@@ -135,10 +135,7 @@ int64_t File::write(const std::string& text) {
     CheckOpen(false);
     stream_ << text;
     if (!stream_) throw OSError("write to '" + path_ + "' failed");
-    // Python counts code points.
-    int64_t n = 0;
-    for (unsigned char c : text) n += (c & 0xC0) != 0x80;
-    return n;
+    return Utf8Length(text);  // Python counts code points
 }
 
 void File::close() {

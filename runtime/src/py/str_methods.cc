@@ -15,14 +15,11 @@ namespace {
 
 // ---- positions, counted as len() and s[i] count them
 
-// A code point starts at every byte that is not a UTF-8 continuation byte (10xxxxxx).
-bool IsContinuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
 // The byte offset where code point i starts; s.size() for i == len(s).
 std::size_t ByteOffset(const std::string& s, int64_t i) {
     int64_t seen = 0;
     for (std::size_t b = 0; b < s.size(); ++b) {
-        if (IsContinuation(s[b])) continue;
+        if (IsUtf8Continuation(static_cast<unsigned char>(s[b]))) continue;
         if (seen == i) return b;
         ++seen;
     }
@@ -32,7 +29,7 @@ std::size_t ByteOffset(const std::string& s, int64_t i) {
 // The code point index of the code point starting at byte offset b.
 int64_t IndexAt(const std::string& s, std::size_t b) {
     int64_t n = 0;
-    for (std::size_t i = 0; i < b; ++i) n += IsContinuation(s[i]) ? 0 : 1;
+    for (std::size_t i = 0; i < b; ++i) n += IsUtf8Continuation(static_cast<unsigned char>(s[i])) ? 0 : 1;
     return n;
 }
 
@@ -240,7 +237,7 @@ std::string str_replace(const std::string& s, const std::string& old, const std:
     int64_t done = 0;
     if (old.empty()) {  // before every code point, then at the end
         for (char c : s) {
-            if (!IsContinuation(c) && done < count) {
+            if (!IsUtf8Continuation(static_cast<unsigned char>(c)) && done < count) {
                 out += replacement;
                 ++done;
             }

@@ -40,7 +40,7 @@ std::string MemberFile::read(int64_t size) {
     std::size_t end = pos_;
     int64_t chars = 0;
     for (; end < bytes_.size(); ++end) {
-        const bool continuation = (static_cast<unsigned char>(bytes_[end]) & 0xC0) == 0x80;
+        const bool continuation = IsUtf8Continuation(static_cast<unsigned char>(bytes_[end]));
         if (!continuation && chars == size) break;
         if (!continuation) ++chars;
     }

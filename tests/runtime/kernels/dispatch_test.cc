@@ -23,35 +23,26 @@ namespace cnet {
 namespace {
 
 using testing_util::Arr;
-
-template <typename F>
-std::string DeviceErrorOf(F f) {
-    try {
-        f();
-    } catch (const DeviceError& e) {
-        return e.what();
-    }
-    return "(no DeviceError)";
-}
+using testing_util::MessageOf;
 
 TEST(DeviceSeamTest, CudaWithoutBackendIsUnavailable) {
     if (CudaAvailable()) GTEST_SKIP() << "a CUDA device is present; this checks the CPU-only behaviour";
     const std::string prefix = "CUDA device 0 is not available: ";
-    EXPECT_EQ(DeviceErrorOf([] { Array::Zeros({2, 3}, Dtype::kFloat32, Device::Cuda(0)); }).rfind(prefix, 0), 0u);
-    EXPECT_EQ(DeviceErrorOf([] { Arr({1, 2}).to_device(Device::Cuda(0)); }).rfind(prefix, 0), 0u);
-    EXPECT_EQ(DeviceErrorOf([] { RequireDevice(Device::Cuda(0)); }).rfind(prefix, 0), 0u);
-    EXPECT_EQ(DeviceErrorOf([] { kernels::KernelsFor<kernels::ElementwiseKernels>(Device::Cuda(2)); })
+    EXPECT_EQ(MessageOf<DeviceError>([] { Array::Zeros({2, 3}, Dtype::kFloat32, Device::Cuda(0)); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(MessageOf<DeviceError>([] { Arr({1, 2}).to_device(Device::Cuda(0)); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(MessageOf<DeviceError>([] { RequireDevice(Device::Cuda(0)); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(MessageOf<DeviceError>([] { kernels::KernelsFor<kernels::ElementwiseKernels>(Device::Cuda(2)); })
                   .rfind("CUDA device 2 is not available: ", 0),
               0u);
     // The device API: nothing moves, and the error names the device.
     links::Linear model(3, 2);
-    EXPECT_EQ(DeviceErrorOf([&] { model.to_gpu(); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(MessageOf<DeviceError>([&] { model.to_gpu(); }).rfind(prefix, 0), 0u);
     EXPECT_EQ(model.device(), Device::Cpu());
     EXPECT_EQ(model.W.array().device(), Device::Cpu());
     Variable v(Arr({1, 2}));
-    EXPECT_EQ(DeviceErrorOf([&] { v.to_gpu(0); }).rfind(prefix, 0), 0u);
-    EXPECT_EQ(DeviceErrorOf([] { cuda::get_device_from_id(0).use(); }).rfind(prefix, 0), 0u);
-    EXPECT_EQ(DeviceErrorOf([] { cuda::to_gpu(Arr({1})); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(MessageOf<DeviceError>([&] { v.to_gpu(0); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(MessageOf<DeviceError>([] { cuda::get_device_from_id(0).use(); }).rfind(prefix, 0), 0u);
+    EXPECT_EQ(MessageOf<DeviceError>([] { cuda::to_gpu(Arr({1})); }).rfind(prefix, 0), 0u);
     EXPECT_FALSE(cuda::available());
     cuda::get_device_from_id(-1).use();  // DummyDevice: the CPU
     EXPECT_EQ(cuda::get_device_from_array(Arr({1})).id(), -1);
@@ -102,24 +93,24 @@ protected:
 
 TEST_F(FakeCudaTest, MissingTableOrEntryIsAnErrorNotAFallback) {
     const Array x = Array::Empty({3}, Dtype::kFloat32, Device::Cuda(0));
-    EXPECT_EQ(DeviceErrorOf([&] { kernels::Unary(kernels::UnaryOp::kExp, x, x); }),
+    EXPECT_EQ(MessageOf<DeviceError>([&] { kernels::Unary(kernels::UnaryOp::kExp, x, x); }),
               "the elementwise kernels are not implemented on cuda:0");
-    EXPECT_EQ(DeviceErrorOf([&] { Array(x).fill(Scalar(1)); }), "the copy kernels are not implemented on cuda:0");
+    EXPECT_EQ(MessageOf<DeviceError>([&] { Array(x).fill(Scalar(1)); }), "the copy kernels are not implemented on cuda:0");
     kernels::ElementwiseKernels table;  // only `unary`
     table.unary = [](kernels::UnaryOp, const Array&, const Array& out) { std::memset(out.raw_data(), 0, 12); };
     kernels::RegisterCudaKernels(table);
     kernels::Unary(kernels::UnaryOp::kExp, x, x);
     EXPECT_EQ(static_cast<const float*>(x.raw_data())[2], 0.0f);
-    EXPECT_EQ(DeviceErrorOf([&] { kernels::Binary(kernels::BinaryOp::kAdd, x, x, x); }),
+    EXPECT_EQ(MessageOf<DeviceError>([&] { kernels::Binary(kernels::BinaryOp::kAdd, x, x, x); }),
               "kernel elementwise.Binary is not implemented on cuda:0");
 }
 
 TEST_F(FakeCudaTest, MixedDevicesAreRejected) {
     const Array gpu = Array::Empty({2}, Dtype::kFloat32, Device::Cuda(0));
     const Array cpu = Arr({1, 2});
-    EXPECT_EQ(DeviceErrorOf([&] { kernels::Binary(kernels::BinaryOp::kAdd, cpu, gpu, cpu); }),
+    EXPECT_EQ(MessageOf<DeviceError>([&] { kernels::Binary(kernels::BinaryOp::kAdd, cpu, gpu, cpu); }),
               "elementwise.Binary: arrays are on different devices (cpu and cuda:0)");
-    EXPECT_EQ(DeviceErrorOf([&] { Array(cpu).assign(gpu); }),
+    EXPECT_EQ(MessageOf<DeviceError>([&] { Array(cpu).assign(gpu); }),
               "copy.Copy: arrays are on different devices (cuda:0 and cpu)");
 }
 

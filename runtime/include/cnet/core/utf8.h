@@ -10,6 +10,17 @@
 
 namespace cnet {
 
+/// Whether byte c continues a UTF-8 sequence (10xxxxxx): a code point starts at every other byte, which is how
+/// len(), s[i] and a text file's read(size) count characters.
+inline bool IsUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+/// The number of code points of UTF-8 text (its continuation bytes not counted): Python's len() of a str.
+inline int64_t Utf8Length(const std::string& s) {
+    int64_t n = 0;
+    for (unsigned char c : s) n += IsUtf8Continuation(c) ? 0 : 1;
+    return n;
+}
+
 /// Appends code point cp to out as UTF-8 (1 to 4 bytes).
 inline void AppendUtf8(uint32_t cp, std::string& out) {
     if (cp < 0x80) {
