@@ -20,7 +20,7 @@ LOG=$(mktemp -d)
 summary=()
 note() { summary+=("$1"); echo "gpu_check: $1"; }
 
-command -v nvidia-smi >/dev/null && nvidia-smi -L
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 
 # cuDNN (and cuBLAS) may come with Python packages instead of the toolkit.
 if [ -z "${CNET_CUDNN_ROOT:-}" ]; then
@@ -42,6 +42,10 @@ if [ "${NO_BUILD:-0}" != 1 ]; then
   note "built runtime_cuda_tests and bench_cnet_bench with CUDA in $(( $(date +%s) - start )) s on $JOBS cores"
   ninja -C "$BUILD" -j"$JOBS" cnetc >/dev/null 2>&1 && note "built cnetc (default model benchmark enabled)"
 fi
+
+# A library the binaries cannot find would make every test skip as "no device": say which.
+missing=$(ldd "$BUILD/tests/runtime/runtime_cuda_tests" 2>/dev/null | grep "not found" | tr -s ' \t' ' ')
+[ -n "$missing" ] && note "WARNING: libraries not found: $missing"
 
 # Tests labelled cuda (GoogleTest prints skips with their reason; count them).
 ctest --test-dir "$BUILD" -L cuda --output-on-failure -j1 >"$LOG/ctest" 2>&1

@@ -408,7 +408,9 @@ std::string EmitProgramGlue(const KernelDef& def) {
             ++depth;
             out << Ind(depth) << "using " << ph << " = decltype(" << ph << "_tag);\n";
         }
-        out << Ind(depth) << def.cpp_name << suffix << (ps.empty() ? "" : TemplateArgs(def)) << "(L.n";
+        const bool cuda = suffix == "_cuda";  // the launcher returns its status: a failed launch throws
+        out << Ind(depth) << (cuda ? "const cudaError_t status = " : "") << def.cpp_name << suffix
+            << (ps.empty() ? "" : TemplateArgs(def)) << "(L.n";
         if (red) out << ", L.size";
         std::size_t k = 0;
         for (const Param& p : def.in) {
@@ -421,6 +423,10 @@ std::string EmitProgramGlue(const KernelDef& def) {
             ++k;
         }
         out << extra << ");\n";
+        if (cuda) {
+            out << Ind(depth) << "if (status != cudaSuccess) throw cnet::DeviceError(std::string(\"kernel '" << def.name
+                << "': \") + cudaGetErrorString(status));\n";
+        }
         for (std::size_t d = 0; d < ps.size(); ++d) out << Ind(depth - 1 - static_cast<int>(d)) << "});\n";
         out << "}\n";
     };

@@ -74,7 +74,7 @@ TEST(UserKernelCall, MismatchedPlaceholderIsCupysTypeError) {
     }
 }
 
-// float16 binds T but the loop runs in float32 (Note [float16 on the CPU]): float16 results, allocated or given.
+// float16 binds T but the loop runs in float32 (Note [float16 in the kernels]): float16 results, allocated or given.
 TEST(UserKernelCall, Float16RunsInFloat32) {
     const Array x = np::arange(3.0).astype(Dtype::kFloat16), y = Array::Full(Shape{}, 0.5, Dtype::kFloat16);
     const Array z = user_kernels::Elementwise(kSubSpec, kSub, {x, y})[0];

@@ -9,6 +9,7 @@
 #include "cuda/convolution_cudnn.cuh"
 
 #include <climits>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -229,10 +230,18 @@ std::optional<Call> Prepare(Direction d, const Array& x, const Array& w, const A
     return Call{plan, h, *algo, Workspace(algo->workspace, out.device())};
 }
 
+// cuDNN's engines may assume 16-byte aligned tensors (an algorithm chosen on aligned arrays can reject a view at
+// an odd offset): such an input is copied; an output that is not aligned keeps the call off cuDNN.
+bool IsAligned(const Array& a) { return reinterpret_cast<uintptr_t>(a.raw_data()) % 16 == 0; }
+Array AlignedInput(const Array& a) { return IsAligned(a) ? a : a.copy(); }
+
 }  // namespace
 
-bool CudnnConvolutionForward(const Array& x, const Array& W, const Array& b, const ConvParams& p, const Array& y) {
+bool CudnnConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, const ConvParams& p,
+                             const Array& y) {
+    if (!IsAligned(y)) return false;
     DeviceGuard guard(y.device().index());
+    const Array x = AlignedInput(x_in), W = AlignedInput(W_in);
     const std::optional<Call> c = Prepare(kForward, x, W, y, p, x, W, y);
     if (!c) return false;
     const Plan& plan = *c->plan;
@@ -242,7 +251,7 @@ bool CudnnConvolutionForward(const Array& x, const Array& W, const Array& b, con
                                              c->algo.workspace, c->zero(), plan.y.get(), y.raw_data()));
     CountLaunch();
     if (b.defined()) {
-        const Array bc = b.as_contiguous();
+        const Array bc = AlignedInput(b.as_contiguous());
         CNET_CUDNN_CHECK(
             cudnnAddTensor(c->handle, c->one(), plan.bias.get(), bc.raw_data(), c->one(), plan.y.get(), y.raw_data()));
         CountLaunch();
@@ -250,8 +259,10 @@ bool CudnnConvolutionForward(const Array& x, const Array& W, const Array& b, con
     return true;
 }
 
-bool CudnnConvolutionBackwardData(const Array& gy, const Array& W, const ConvParams& p, const Array& gx) {
+bool CudnnConvolutionBackwardData(const Array& gy_in, const Array& W_in, const ConvParams& p, const Array& gx) {
+    if (!IsAligned(gx)) return false;
     DeviceGuard guard(gx.device().index());
+    const Array gy = AlignedInput(gy_in), W = AlignedInput(W_in);
     const std::optional<Call> c = Prepare(kBackwardData, gx, W, gy, p, gy, W, gx);
     if (!c) return false;
     const Plan& plan = *c->plan;
@@ -264,8 +275,10 @@ bool CudnnConvolutionBackwardData(const Array& gy, const Array& W, const ConvPar
     return true;
 }
 
-bool CudnnConvolutionBackwardWeights(const Array& x, const Array& gy, const ConvParams& p, const Array& gW) {
+bool CudnnConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const ConvParams& p, const Array& gW) {
+    if (!IsAligned(gW)) return false;
     DeviceGuard guard(gW.device().index());
+    const Array x = AlignedInput(x_in), gy = AlignedInput(gy_in);
     const std::optional<Call> c = Prepare(kBackwardFilter, x, gW, gy, p, x, gy, gW);
     if (!c) return false;
     const Plan& plan = *c->plan;

@@ -30,38 +30,48 @@
 namespace cnet {
 namespace cuda {
 
+namespace {
+
+// A family's table from all of its entries: one entry short is a compile error here (aggregate initialisation
+// would leave it null, a DeviceError found only when a GPU runs it).
+template <typename Table, typename... Entries>
+Table Complete(Entries... entries) {
+    static_assert(sizeof(Table) == sizeof...(Entries) * sizeof(void (*)()), "a CUDA kernel table misses entries");
+    return Table{entries...};
+}
+
+}  // namespace
+
 void RegisterKernelTables() {
-    static const kernels::ActivationKernels activation{&cuda::ActivationForward, &cuda::ActivationGrad, &cuda::Softmax,
-                                                       &cuda::SoftmaxGrad};
-    static const kernels::ConnectionKernels connection{&cuda::EmbedGather, &cuda::EmbedScatterAdd};
-    static const kernels::ConvolutionKernels convolution{&cuda::Im2Col,
-                                                         &cuda::Col2Im,
-                                                         &cuda::ConvolutionForward,
-                                                         &cuda::ConvolutionBackwardData,
-                                                         &cuda::ConvolutionBackwardWeights,
-                                                         &cuda::ConvolutionUsesOneDnn};
-    static const kernels::CopyKernels copy{&cuda::Fill, &cuda::Copy};
-    static const kernels::ElementwiseKernels elementwise{&cuda::Unary, &cuda::Binary, &cuda::BinaryScalar, &cuda::Where,
-                                                         &cuda::Clip};
-    static const kernels::IndexingKernels indexing{&cuda::GatherBlocks, &cuda::ScatterBlocks, &cuda::FlatNonzero};
-    static const kernels::LinalgKernels linalg{&cuda::Gemm, &cuda::GemmBatched};
-    static const kernels::LossKernels loss{&cuda::SoftmaxCrossEntropyForward, &cuda::SoftmaxCrossEntropyBackward,
-                                           &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward};
-    static const kernels::LstmKernels lstm{&cuda::LstmForward, &cuda::LstmBackward};
-    static const kernels::NormalizationKernels normalization{&cuda::BatchNormForward, &cuda::BatchNormBackward};
-    static const kernels::PoolingKernels pooling{&cuda::MaxPoolingForward,
-                                                 &cuda::MaxPoolingBackward,
-                                                 &cuda::MaxPoolingGather,
-                                                 &cuda::AveragePoolingForward,
-                                                 &cuda::AveragePoolingBackward,
-                                                 &cuda::PoolingIndexMask,
-                                                 &cuda::RoiPoolingForward,
-                                                 &cuda::RoiPoolingBackward};
-    static const kernels::OptimizerKernels optimizer{&cuda::Update, &cuda::ApplyGradHook, &cuda::SquaredNorm};
-    static const kernels::RandomKernels random{&cuda::RandomFill, &cuda::RandomInt, &cuda::DropoutMask};
-    static const kernels::ReductionKernels reduction{&cuda::Reduce, &cuda::ArgReduce, &cuda::Cumsum};
-    static const kernels::TransferKernels transfer{&cuda::Transfer};
-    static const kernels::UserKernelKernels user_kernel{&cuda::RunUserKernel};
+    static const auto activation = Complete<kernels::ActivationKernels>(&cuda::ActivationForward, &cuda::ActivationGrad,
+                                                                        &cuda::Softmax, &cuda::SoftmaxGrad);
+    static const auto connection = Complete<kernels::ConnectionKernels>(&cuda::EmbedGather, &cuda::EmbedScatterAdd);
+    static const auto convolution = Complete<kernels::ConvolutionKernels>(
+        &cuda::Im2Col, &cuda::Col2Im, &cuda::ConvolutionForward, &cuda::ConvolutionBackwardData,
+        &cuda::ConvolutionBackwardWeights, &cuda::ConvolutionUsesOneDnn);
+    static const auto copy = Complete<kernels::CopyKernels>(&cuda::Fill, &cuda::Copy);
+    static const auto elementwise = Complete<kernels::ElementwiseKernels>(
+        &cuda::Unary, &cuda::Binary, &cuda::BinaryScalar, &cuda::Where, &cuda::Clip);
+    static const auto indexing =
+        Complete<kernels::IndexingKernels>(&cuda::GatherBlocks, &cuda::ScatterBlocks, &cuda::FlatNonzero);
+    static const auto linalg = Complete<kernels::LinalgKernels>(&cuda::Gemm, &cuda::GemmBatched);
+    static const auto loss =
+        Complete<kernels::LossKernels>(&cuda::SoftmaxCrossEntropyForward, &cuda::SoftmaxCrossEntropyBackward,
+                                       &cuda::SigmoidCrossEntropyForward, &cuda::SigmoidCrossEntropyBackward);
+    static const auto lstm = Complete<kernels::LstmKernels>(&cuda::LstmForward, &cuda::LstmBackward);
+    static const auto normalization =
+        Complete<kernels::NormalizationKernels>(&cuda::BatchNormForward, &cuda::BatchNormBackward);
+    static const auto pooling = Complete<kernels::PoolingKernels>(
+        &cuda::MaxPoolingForward, &cuda::MaxPoolingBackward, &cuda::MaxPoolingGather, &cuda::AveragePoolingForward,
+        &cuda::AveragePoolingBackward, &cuda::PoolingIndexMask, &cuda::RoiPoolingForward, &cuda::RoiPoolingBackward);
+    static const auto optimizer =
+        Complete<kernels::OptimizerKernels>(&cuda::Update, &cuda::ApplyGradHook, &cuda::SquaredNorm);
+    static const auto random =
+        Complete<kernels::RandomKernels>(&cuda::RandomFill, &cuda::RandomInt, &cuda::DropoutMask);
+    static const auto reduction =
+        Complete<kernels::ReductionKernels>(&cuda::Reduce, &cuda::ArgReduce, &cuda::Cumsum, &cuda::ExclusiveProducts);
+    static const auto transfer = Complete<kernels::TransferKernels>(&cuda::Transfer);
+    static const auto user_kernel = Complete<kernels::UserKernelKernels>(&cuda::RunUserKernel);
     kernels::RegisterCudaKernels(activation);
     kernels::RegisterCudaKernels(connection);
     kernels::RegisterCudaKernels(convolution);

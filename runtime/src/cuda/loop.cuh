@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "cnet/core/array.h"
@@ -86,6 +87,21 @@ T* DevicePtr(const Array& a) {
     return static_cast<T*>(a.raw_data());
 }
 
+/// A float converted to an integer type as the CPU (x86-64) does: truncated, and the "integer indefinite" value
+/// (the most negative int32; int64 for int64) where the value is NaN or out of range, narrower types taking that
+/// int32's low bits (-5.0 as uint8 is 251, as NumPy gives). CUDA's own conversion saturates instead; C++ leaves
+/// both undefined.
+template <typename To>
+__host__ __device__ inline To FloatToInteger(double v) {
+    if constexpr (sizeof(To) == 8) {
+        const bool fits = v >= -9223372036854775808.0 && v < 9223372036854775808.0;  // false for NaN
+        return static_cast<To>(fits ? static_cast<int64_t>(v) : std::numeric_limits<int64_t>::min());
+    } else {
+        const bool fits = v > -2147483649.0 && v < 2147483648.0;
+        return static_cast<To>(fits ? static_cast<int32_t>(v) : std::numeric_limits<int32_t>::min());
+    }
+}
+
 /// static_cast with the CPU's semantics for every pair of device element types.
 template <typename To, typename From>
 __host__ __device__ inline To CastTo(From v) {
@@ -97,6 +113,8 @@ __host__ __device__ inline To CastTo(From v) {
         return __float2half_rn(static_cast<float>(v));
     } else if constexpr (std::is_same<To, bool>::value) {
         return v != From(0);
+    } else if constexpr (std::is_integral<To>::value && std::is_floating_point<From>::value) {
+        return FloatToInteger<To>(static_cast<double>(v));
     } else {
         return static_cast<To>(v);
     }

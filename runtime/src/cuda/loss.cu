@@ -75,6 +75,11 @@ std::vector<double> StatSums(const Array& stats) {
     return sums.to_vector<double>();
 }
 
+[[noreturn]] void ThrowBadLabels(int64_t ignore_label) {
+    throw ValueError(
+        cnet::internal::StrCat("Each label `t` need to satisfy `0 <= t < x.shape[1] or t == ", ignore_label, "`"));
+}
+
 }  // namespace
 
 kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label,
@@ -82,8 +87,12 @@ kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, co
     const SceGeometry g = GeometryOf(x.shape());
     if (x.size() == 0) {
         if (loss.defined()) Fill(loss, Scalar(0));
-        kernels::LossTotal empty;
-        for (int64_t label : t.to_vector<int64_t>()) empty.count += label != ignore_label;
+        kernels::LossTotal empty;  // no classes (x (N, 0, ...)): every label but ignore_label is out of range
+        for (int64_t label : t.to_vector<int64_t>()) {
+            if (label == ignore_label) continue;
+            if (label < 0 || label >= x.shape()[1]) ThrowBadLabels(ignore_label);
+            ++empty.count;
+        }
         return empty;
     }
     const Array stats = Array::Empty(Shape{3, g.n * g.u}, Dtype::kFloat64, x.device());
@@ -92,9 +101,7 @@ kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, co
                           loss.defined() ? DevicePtr<T>(loss) : nullptr, DevicePtr<double>(stats));
     });
     const std::vector<double> sums = StatSums(stats);
-    if (sums[2] != 0)
-        throw ValueError(
-            cnet::internal::StrCat("Each label `t` need to satisfy `0 <= t < x.shape[1] or t == ", ignore_label, "`"));
+    if (sums[2] != 0) ThrowBadLabels(ignore_label);
     kernels::LossTotal total;
     total.sum = sums[0];
     total.count = static_cast<int64_t>(sums[1]);

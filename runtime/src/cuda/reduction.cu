@@ -1,8 +1,10 @@
 // reduction.cu — the reduction family on CUDA. Reduce accumulates as the CPU does (float types in double,
 // integers and bool in int64), into a contiguous accumulator that is then cast into out; one block reduces one
 // output element (its threads stride over the reduced elements, then a shared-memory tree combines them), or
-// one thread does when the reduction is short. ArgReduce and Cumsum walk one line per thread, in order.
+// one thread does when the reduction is short. ArgReduce, Cumsum and ExclusiveProducts walk one line per thread, in
+// order.
 #include <limits>
+#include <vector>
 
 #include "cuda/copy.cuh"
 #include "cuda/families.cuh"
@@ -207,6 +209,64 @@ void Cumsum(const Array& x, int axis, const Array& out) {
                 }
             });
         }
+    });
+}
+
+namespace {
+
+constexpr int kMaxDirections = kernels::kMaxProductDirections;
+
+template <typename T>
+struct Directions {
+    const T* d[kMaxDirections];
+};
+
+// acc *= (x + sum_r e_r d_r) for one element, as the CPU's DualMulInPlace (native/reduction.cc).
+template <typename T>
+__device__ void DualMulInPlace(T* acc, int k, T x, const T* d) {
+    for (int s = (1 << k) - 1; s >= 0; --s) {  // descending: acc[s ^ bit] < s is still the old value
+        T v = acc[s] * x;
+        for (int r = 0; r < k; ++r)
+            if (s & (1 << r)) v += acc[s ^ (1 << r)] * d[r];
+        acc[s] = v;
+    }
+}
+
+}  // namespace
+
+// One thread per column runs the CPU's two passes (Note [Prod gradient without division] in
+// functions/reduction_prod.cc); the prefixes' dual coefficients wait in a device temporary.
+void ExclusiveProducts(const Array& x, const std::vector<Array>& dirs, const Array& out) {
+    CNET_CHECK(static_cast<int>(dirs.size()) <= kMaxDirections, "internal: too many directions for ExclusiveProducts");
+    const int64_t n = x.shape()[0], m = x.shape()[1];
+    const int k = static_cast<int>(dirs.size()), K = 1 << k;
+    CNET_CUDA_DISPATCH_FLOAT(x.dtype(), T, {
+        Directions<T> dp{};
+        for (int r = 0; r < k; ++r) dp.d[r] = DevicePtr<const T>(dirs[static_cast<size_t>(r)]);
+        const Array prefix = Array::Empty(Shape{n * m * K}, x.dtype(), x.device());
+        const T* xp = DevicePtr<const T>(x);
+        T* op = DevicePtr<T>(out);
+        T* pre = DevicePtr<T>(prefix);
+        ForEachIndex(x.device().index(), m, [=] __device__(int64_t c) {
+            T acc[1 << kMaxDirections];
+            T dv[kMaxDirections];
+            for (int pass = 0; pass < 2; ++pass) {  // 0: prefixes (stored), 1: suffixes combined with them
+                for (int s = 0; s < K; ++s) acc[s] = T(s == 0 ? 1 : 0);
+                for (int64_t t = 0; t < n; ++t) {
+                    const int64_t i = pass == 0 ? t : n - 1 - t;
+                    T* p = pre + (i * m + c) * K;
+                    if (pass == 0) {
+                        for (int s = 0; s < K; ++s) p[s] = acc[s];
+                    } else {
+                        T v = T(0);  // coefficient of e_1...e_k in p * acc
+                        for (int s = 0; s < K; ++s) v += p[s] * acc[(K - 1) ^ s];
+                        op[i * m + c] = v;
+                    }
+                    for (int r = 0; r < k; ++r) dv[r] = dp.d[r][i * m + c];
+                    DualMulInPlace(acc, k, xp[i * m + c], dv);
+                }
+            }
+        });
     });
 }
 

@@ -3,7 +3,9 @@
 //  - host -> device is staged through a pinned block that stays "in flight" (not reusable) until an event
 //    recorded after the copy has passed, so an upload does not synchronise;
 //  - device -> host synchronises the stream before the host reads;
-//  - device -> device synchronises the source stream before and the destination stream after the copy.
+//  - device -> device synchronises the source stream before and the destination stream after the copy;
+//  - a copy larger than kMaxStagedBytes (a whole dataset) is not staged: it copies from or to the pageable
+//    memory directly and synchronises, so the pinned pool (which keeps what it allocates) stays small.
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -39,18 +41,41 @@ Staging& GetStaging() {
 }
 
 constexpr size_t kMaxInFlight = 16;
+constexpr size_t kMaxStagedBytes = size_t{64} << 20;
 
-// Returns the oldest in-flight blocks to the pinned pool: all of them for `device` when `all` (its stream was
-// just synchronised), else only while more than kMaxInFlight are waiting (waiting on the oldest copy, which was
-// queued long ago). Caller holds the staging mutex.
-void ReclaimLocked(Staging& s, int device, bool all) {
+// An unstaged copy between pageable host memory and `device`, complete when this returns.
+void PageableCopy(void* dst, const void* src, size_t nbytes, cudaMemcpyKind kind, int device) {
+    DeviceGuard guard(device);
+    const cudaStream_t stream = Stream(device);
+    CNET_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, kind, stream));
+    CountLaunch();
+    CNET_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+// Whether the copy that recorded `done` has finished (without waiting for it).
+bool Finished(cudaEvent_t done) {
+    const cudaError_t status = cudaEventQuery(done);
+    if (status == cudaErrorNotReady) {
+        cudaGetLastError();  // not an error: clear it, or the next launch check would report it
+        return false;
+    }
+    CNET_CUDA_CHECK(status);
+    return true;
+}
+
+// Returns in-flight blocks to the pinned pool: for `device`'s synchronised stream (`synced`), those whose copies
+// have finished (another thread may have queued an upload after the synchronisation: its block stays), else the
+// oldest only while more than kMaxInFlight are waiting (waiting on that copy, which was queued long ago). Caller
+// holds the staging mutex.
+void ReclaimLocked(Staging& s, int device, bool synced) {
     for (auto it = s.in_flight.begin(); it != s.in_flight.end();) {
-        const bool must = all ? it->device == device : s.in_flight.size() > kMaxInFlight && it == s.in_flight.begin();
+        const bool must = synced ? it->device == device && Finished(it->done)
+                                 : s.in_flight.size() > kMaxInFlight && it == s.in_flight.begin();
         if (!must) {
             ++it;
             continue;
         }
-        if (!all) {
+        if (!synced) {
             DeviceGuard guard(it->device);
             CNET_CUDA_CHECK(cudaEventSynchronize(it->done));
         }
@@ -74,6 +99,7 @@ cudaEvent_t TakeEventLocked(Staging& s, int device) {
 }
 
 void HostToDevice(void* dst, int device, const void* src, size_t nbytes) {
+    if (nbytes > kMaxStagedBytes) return PageableCopy(dst, src, nbytes, cudaMemcpyHostToDevice, device);
     Staging& s = GetStaging();
     std::lock_guard<std::mutex> lock(s.mutex);
     ReclaimLocked(s, device, false);
@@ -89,6 +115,7 @@ void HostToDevice(void* dst, int device, const void* src, size_t nbytes) {
 }
 
 void DeviceToHost(void* dst, const void* src, int device, size_t nbytes) {
+    if (nbytes > kMaxStagedBytes) return PageableCopy(dst, src, nbytes, cudaMemcpyDeviceToHost, device);
     void* block = get_default_pinned_memory_pool().malloc(nbytes, kPinnedHost);
     {
         DeviceGuard guard(device);
@@ -101,7 +128,7 @@ void DeviceToHost(void* dst, const void* src, int device, size_t nbytes) {
     get_default_pinned_memory_pool().free(block, nbytes, kPinnedHost);
     Staging& s = GetStaging();
     std::lock_guard<std::mutex> lock(s.mutex);
-    ReclaimLocked(s, device, true);  // the stream is idle: its staged uploads are done
+    ReclaimLocked(s, device, true);  // the stream was synchronised: its earlier uploads are done
 }
 
 void DeviceToDevice(void* dst, int dst_device, const void* src, int src_device, size_t nbytes) {

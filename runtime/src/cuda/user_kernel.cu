@@ -24,8 +24,10 @@ void RunUserKernel(const kernels::UserKernelCode& code, const std::vector<Array>
         loop.data.push_back(a.raw_data());
         loop.dtypes.push_back(a.dtype());
     }
+    DeviceGuard guard(index);  // the launcher runs on the current device
     loop.stream = Stream(index);
     code.cuda(loop);
+    CountLaunch();
 }
 
 }  // namespace cuda

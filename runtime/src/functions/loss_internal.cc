@@ -109,8 +109,6 @@ Variable LogSoftmax(const Variable& x) { return Apply1<LogSoftmaxNode>({x}); }
 
 Array ComputeArray(const Array& a) { return a.dtype() == Dtype::kFloat16 ? a.astype(Dtype::kFloat32) : a; }
 
-Array ScalarArray(double value, Dtype dtype) { return Array::FromScalar(Scalar(value), dtype); }
-
 }  // namespace loss_internal
 }  // namespace functions
 }  // namespace cnet

@@ -37,8 +37,6 @@ Variable LogSoftmax(const Variable& x);
 
 /// The array as float32 when it is float16 (float16 is a storage dtype), else itself.
 Array ComputeArray(const Array& a);
-/// A Chainer-style 0-d result: `value` as `dtype`.
-Array ScalarArray(double value, Dtype dtype);
 
 }  // namespace loss_internal
 }  // namespace functions

@@ -237,7 +237,7 @@ Variable local_response_normalization(const Variable& x, int64_t n, double k, do
     CNET_CHECK_AS(ValueError, n > 0, "local_response_normalization: n must be positive, got ", n);
     // The window sum over channels is a convolution of x^2, seen as (N, 1, C, rest), with an (n, 1) box.
     const Shape& s = x.shape();
-    const int64_t rest = x.size() / (s[0] * s[1]);
+    const int64_t rest = Shape(s.begin() + 2, s.end()).prod();
     const Variable sq = reshape(x * x, Shape{s[0], 1, s[1], rest});
     const int64_t half = n / 2;  // Chainer's window is 2 * (n / 2) + 1 channels, centred
     const Array box = Array::Ones(Shape{1, 1, 2 * half + 1, 1}, x.dtype());

@@ -1,15 +1,17 @@
 // activation.cc — the activation entry points: dispatch to the arrays' backend, and the allocating forms.
 #include "cnet/kernels/activation.h"
 
+#include "kernels/float32_compute.h"
+
 namespace cnet {
 namespace kernels {
 
 void ActivationForward(Activation op, const Array& x, double a, const Array& y) {
-    Dispatch(&ActivationKernels::forward, "ActivationForward", {&x, &y}, op, x, a, y);
+    DispatchInFloat32<3>(&ActivationKernels::forward, "ActivationForward", {&x, &y}, op, x, a, y);
 }
 
 void ActivationGrad(Activation op, const Array& src, const Array& gy, double a, const Array& gx) {
-    Dispatch(&ActivationKernels::grad, "ActivationGrad", {&src, &gy, &gx}, op, src, gy, a, gx);
+    DispatchInFloat32<4>(&ActivationKernels::grad, "ActivationGrad", {&src, &gy, &gx}, op, src, gy, a, gx);
 }
 
 Array ActivationForward(Activation op, const Array& x, double a) {
@@ -25,11 +27,11 @@ Array ActivationGrad(Activation op, const Array& src, const Array& gy, double a)
 }
 
 void Softmax(const Array& x, int axis, bool log, const Array& y) {
-    Dispatch(&ActivationKernels::softmax, "Softmax", {&x, &y}, x, axis, log, y);
+    DispatchInFloat32<3>(&ActivationKernels::softmax, "Softmax", {&x, &y}, x, axis, log, y);
 }
 
 void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Array& gx) {
-    Dispatch(&ActivationKernels::softmax_grad, "SoftmaxGrad", {&y, &gy, &gx}, y, gy, axis, log, gx);
+    DispatchInFloat32<4>(&ActivationKernels::softmax_grad, "SoftmaxGrad", {&y, &gy, &gx}, y, gy, axis, log, gx);
 }
 
 }  // namespace kernels

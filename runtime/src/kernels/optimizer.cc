@@ -1,6 +1,10 @@
 // optimizer.cc — the fused-update entry points: dispatch to the arrays' backend.
 #include "cnet/kernels/optimizer.h"
 
+#include <vector>
+
+#include "kernels/float32_compute.h"
+
 namespace cnet {
 namespace kernels {
 
@@ -20,15 +24,28 @@ void Update(UpdateRule rule, const UpdateArgs& args, const Array& param, const A
     const Device device = CommonDevice<OptimizerKernels>(
         "Update", {&param, &grad, n > 0 ? &state[0] : nullptr, n > 1 ? &state[1] : nullptr,
                    n > 2 ? &state[2] : nullptr});
+    // A float16 parameter: Chainer (without use_fp32_update) updates it and its float16 state with NumPy float16
+    // arithmetic, rounding after every operation; here the step is computed in float32 on float32 copies of the
+    // parameter, gradient and state, which are stored back rounded to float16 once (Note [float16 in the
+    // kernels]). The state stays float16, as Chainer's.
+    if (IsFloat16(param) || IsFloat16(grad)) {
+        Float32Copies copies;
+        std::vector<Array> state32;
+        for (int i = 0; i < n; ++i) state32.push_back(copies.Out(state[i]));
+        CallKernel(&OptimizerKernels::update, "Update", device, rule, args, copies.Out(param), Float32Copies::In(grad),
+                   state32.data());
+        copies.StoreBack();
+        return;
+    }
     CallKernel(&OptimizerKernels::update, "Update", device, rule, args, param, grad, state);
 }
 
 void ApplyGradHook(GradHook hook, const Array& grad, const Array& param, double a, double b) {
-    Dispatch(&OptimizerKernels::grad_hook, "ApplyGradHook", {&grad, &param}, hook, grad, param, a, b);
+    DispatchInFloat32<1>(&OptimizerKernels::grad_hook, "ApplyGradHook", {&grad, &param}, hook, grad, param, a, b);
 }
 
 double SquaredNorm(const Array& grad) {
-    return Dispatch(&OptimizerKernels::squared_norm, "SquaredNorm", {&grad}, grad);
+    return DispatchInFloat32<>(&OptimizerKernels::squared_norm, "SquaredNorm", {&grad}, grad);
 }
 
 }  // namespace kernels

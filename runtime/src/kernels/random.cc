@@ -1,6 +1,8 @@
 // random.cc — the random-generation entry points: dispatch to the output's backend.
 #include "cnet/kernels/random.h"
 
+#include "kernels/float32_compute.h"
+
 namespace cnet {
 namespace kernels {
 
@@ -16,7 +18,7 @@ void RandomInt(const Array& out, int64_t low, int64_t high) {
 
 void DropoutMask(const Array& out, double ratio, double scale) {
     CNET_CHECK(IsFloat(out.dtype()) && out.is_contiguous(), "internal: DropoutMask writes a contiguous float array");
-    Dispatch(&RandomKernels::dropout_mask, "DropoutMask", {&out}, out, ratio, scale);
+    DispatchInFloat32<0>(&RandomKernels::dropout_mask, "DropoutMask", {&out}, out, ratio, scale);
 }
 
 }  // namespace kernels

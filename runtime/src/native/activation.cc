@@ -13,7 +13,6 @@
 #include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/threading.h"
 #include "native/elementwise.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -265,8 +264,8 @@ void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Arra
 template <>
 const kernels::ActivationKernels& kernels::NativeKernels<kernels::ActivationKernels>() {
     static const ActivationKernels table{
-        native::InFloat32<&native::ActivationForward, 3>, native::InFloat32<&native::ActivationGrad, 4>,
-        native::InFloat32<&native::Softmax, 3>, native::InFloat32<&native::SoftmaxGrad, 4>};
+        &native::ActivationForward, &native::ActivationGrad,
+        &native::Softmax, &native::SoftmaxGrad};
     return table;
 }
 

@@ -2,7 +2,6 @@
 #include "cnet/kernels/connection.h"
 
 #include "cnet/core/dtype_dispatch.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -48,8 +47,8 @@ void EmbedScatterAdd(const Array& ids, const Array& gy, std::optional<int64_t> i
 
 template <>
 const kernels::ConnectionKernels& kernels::NativeKernels<kernels::ConnectionKernels>() {
-    static const ConnectionKernels table{native::InFloat32<&native::EmbedGather, 3>,
-                                         native::InFloat32<&native::EmbedScatterAdd, 3>};
+    static const ConnectionKernels table{&native::EmbedGather,
+                                         &native::EmbedScatterAdd};
     return table;
 }
 

@@ -1,5 +1,6 @@
-// convolution.cc — CPU convolution: the reference path (im2col + GEMM, any float dtype, any geometry) and
-// the dispatch to oneDNN (convolution_dnnl.cc) for float32 unless chainer.config.use_ideep is 'never'.
+// convolution.cc — CPU convolution: im2col/col2im, oneDNN (convolution_dnnl.cc) for float32 unless
+// chainer.config.use_ideep is 'never', else the reference path (kernels/convolution_reference.h: im2col + GEMM, any
+// float dtype, any geometry).
 #include "cnet/kernels/convolution.h"
 
 #include <string>
@@ -7,17 +8,13 @@
 
 #include "cnet/core/config.h"
 #include "cnet/core/dtype_dispatch.h"
-#include "cnet/core/threading.h"
-#include "cnet/kernels/linalg.h"
+#include "kernels/convolution_reference.h"
 #include "native/convolution_dnnl.h"
 #include "native/window.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
 namespace {
-
-using kernels::Gemm;
 
 template <typename T>
 void Im2ColTyped(const Array& x_in, const ConvParams& p, const Array& col) {
@@ -25,7 +22,7 @@ void Im2ColTyped(const Array& x_in, const ConvParams& p, const Array& col) {
     const T* xp = x.data<T>();
     T* cp = col.data<T>();
     const Shape out_spatial(col.shape().end() - (x.ndim() - 2), col.shape().end());
-    const int64_t in_size = x.size() / (x.shape()[0] * x.shape()[1]), out_size = out_spatial.prod();
+    const int64_t in_size = Shape(x.shape().begin() + 2, x.shape().end()).prod(), out_size = out_spatial.prod();
     const int64_t taps = p.ksize.prod();
     ForEachPlaneTap(x.shape(), out_spatial, p, [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
         const T* xs = xp + plane * in_size;
@@ -43,7 +40,7 @@ void Col2ImTyped(const Array& col_in, const ConvParams& p, const Array& x) {
     T* xp = x.data<T>();
     Array(x).fill(0);
     const Shape out_spatial(col.shape().end() - (x.ndim() - 2), col.shape().end());
-    const int64_t in_size = x.size() / (x.shape()[0] * x.shape()[1]), out_size = out_spatial.prod();
+    const int64_t in_size = Shape(x.shape().begin() + 2, x.shape().end()).prod(), out_size = out_spatial.prod();
     const int64_t taps = p.ksize.prod();
     ForEachPlaneTap(x.shape(), out_spatial, p, [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
         T* xs = xp + plane * in_size;
@@ -54,33 +51,6 @@ void Col2ImTyped(const Array& col_in, const ConvParams& p, const Array& x) {
         int64_t o = 0;
         WalkOutputs(tables, k, 0, 0, o, f);
     });
-}
-
-// The col buffer of x: (N, C, k..., o...) with o taken from the output array `y` (N, Co, o...).
-Array ColFor(const Array& x, const ConvParams& p, const Array& y) {
-    Shape s{x.shape()[0], x.shape()[1]};
-    for (int64_t k : p.ksize) s.push_back(k);
-    for (int i = 2; i < y.ndim(); ++i) s.push_back(y.shape()[i]);
-    return Array::Empty(s, x.dtype(), x.device());
-}
-
-// 2-D views of one sample and group: W_g (Cog, Cig*K), col[n, g] (Cig*K, O), y[n, g] (Cog, O).
-struct GroupViews {
-    int64_t groups, cog, cig_k, out;
-    Array W(const Array& w, int64_t g) const {
-        return w.as_strided(Shape{cog, cig_k}, Strides{cig_k, 1}, w.offset() + g * cog * cig_k);
-    }
-    Array Col(const Array& col, int64_t n, int64_t g) const {
-        return col.as_strided(Shape{cig_k, out}, Strides{out, 1}, col.offset() + (n * groups + g) * cig_k * out);
-    }
-    Array Y(const Array& y, int64_t n, int64_t g) const {
-        return y.as_strided(Shape{cog, out}, Strides{out, 1}, y.offset() + (n * groups + g) * cog * out);
-    }
-};
-
-GroupViews Views(const Array& W, const Array& y, int64_t groups) {
-    const int64_t co = W.shape()[0];
-    return GroupViews{groups, co / groups, W.size() / co, y.size() / (y.shape()[0] * co)};
 }
 
 void CheckCpu(const Array& a, const char* op) {
@@ -108,43 +78,21 @@ void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, co
     CheckCpu(x_in, "convolution");
     const Array x = x_in.as_contiguous(), W = W_in.as_contiguous();
     if (ConvolutionUsesOneDnn(x) && DnnlConvolutionForward(x, W, b, p, y)) return;
-    const Array col = ColFor(x, p, y);
-    native::Im2Col(x, p, col);
-    const GroupViews v = Views(W, y, p.groups);
-    for (int64_t n = 0; n < x.shape()[0]; ++n)
-        for (int64_t g = 0; g < p.groups; ++g) Gemm(v.W(W, g), false, v.Col(col, n, g), false, v.Y(y, n, g));
-    if (!b.defined()) return;
-    const Array bc = b.as_contiguous();
-    CNET_DISPATCH_FLOAT(y.dtype(), T, {
-        T* yp = y.data<T>();
-        const T* bp = bc.data<T>();
-        const int64_t co = y.shape()[1], out = v.out;
-        for (int64_t nc = 0; nc < y.shape()[0] * co; ++nc)
-            for (int64_t i = 0; i < out; ++i) yp[nc * out + i] += bp[nc % co];
-    });
+    kernels::ReferenceConvolutionForward(x, W, b, p, y);
 }
 
 void ConvolutionBackwardData(const Array& gy_in, const Array& W_in, const ConvParams& p, const Array& gx) {
     CheckCpu(gy_in, "convolution (backward data)");
     const Array gy = gy_in.as_contiguous(), W = W_in.as_contiguous();
     if (ConvolutionUsesOneDnn(gy) && DnnlConvolutionBackwardData(gy, W, p, gx)) return;
-    const Array col = ColFor(gx, p, gy);
-    const GroupViews v = Views(W, gy, p.groups);
-    for (int64_t n = 0; n < gy.shape()[0]; ++n)
-        for (int64_t g = 0; g < p.groups; ++g) Gemm(v.W(W, g), true, v.Y(gy, n, g), false, v.Col(col, n, g));
-    native::Col2Im(col, p, gx);
+    kernels::ReferenceConvolutionBackwardData(gy, W, p, gx);
 }
 
 void ConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const ConvParams& p, const Array& gW) {
     CheckCpu(x_in, "convolution (backward weights)");
     const Array x = x_in.as_contiguous(), gy = gy_in.as_contiguous();
     if (ConvolutionUsesOneDnn(x) && DnnlConvolutionBackwardWeights(x, gy, p, gW)) return;
-    const Array col = ColFor(x, p, gy);
-    native::Im2Col(x, p, col);
-    const GroupViews v = Views(gW, gy, p.groups);
-    Array(gW).fill(0);
-    for (int64_t n = 0; n < x.shape()[0]; ++n)
-        for (int64_t g = 0; g < p.groups; ++g) Gemm(v.Y(gy, n, g), false, v.Col(col, n, g), true, v.W(gW, g), 1.0, 1.0);
+    kernels::ReferenceConvolutionBackwardWeights(x, gy, p, gW);
 }
 
 }  // namespace
@@ -152,12 +100,12 @@ void ConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const Con
 
 template <>
 const kernels::ConvolutionKernels& kernels::NativeKernels<kernels::ConvolutionKernels>() {
-    // float16 runs the float32 code, so it takes oneDNN too (Note [float16 on the CPU]).
-    static const ConvolutionKernels table{native::InFloat32<&native::Im2Col, 2>,
-                                          native::InFloat32<&native::Col2Im, 2>,
-                                          native::InFloat32<&native::ConvolutionForward, 4>,
-                                          native::InFloat32<&native::ConvolutionBackwardData, 3>,
-                                          native::InFloat32<&native::ConvolutionBackwardWeights, 3>,
+    // float16 runs the float32 code, so it takes oneDNN too (Note [float16 in the kernels]).
+    static const ConvolutionKernels table{&native::Im2Col,
+                                          &native::Col2Im,
+                                          &native::ConvolutionForward,
+                                          &native::ConvolutionBackwardData,
+                                          &native::ConvolutionBackwardWeights,
                                           &native::ConvolutionUsesOneDnn};
     return table;
 }

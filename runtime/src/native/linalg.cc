@@ -4,7 +4,6 @@
 #include <Eigen/Core>
 
 #include "cnet/core/threading.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -145,7 +144,7 @@ void GemmBatched(const Array& a, bool trans_a, const Array& b, bool trans_b, con
 
 template <>
 const kernels::LinalgKernels& kernels::NativeKernels<kernels::LinalgKernels>() {
-    static const LinalgKernels table{native::InFloat32<&native::Gemm, 4>, native::InFloat32<&native::GemmBatched, 4>};
+    static const LinalgKernels table{&native::Gemm, &native::GemmBatched};
     return table;
 }
 

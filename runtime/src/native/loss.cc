@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "cnet/core/dtype_dispatch.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -218,10 +217,10 @@ void SigmoidCrossEntropyBackward(const Array& x, const Array& t_array, const Arr
 
 template <>
 const kernels::LossKernels& kernels::NativeKernels<kernels::LossKernels>() {
-    static const LossKernels table{native::InFloat32<&native::SoftmaxCrossEntropyForward, 4, 5>,
-                                   native::InFloat32<&native::SoftmaxCrossEntropyBackward, 7>,
-                                   native::InFloat32<&native::SigmoidCrossEntropyForward, 2>,
-                                   native::InFloat32<&native::SigmoidCrossEntropyBackward, 4>};
+    static const LossKernels table{&native::SoftmaxCrossEntropyForward,
+                                   &native::SoftmaxCrossEntropyBackward,
+                                   &native::SigmoidCrossEntropyForward,
+                                   &native::SigmoidCrossEntropyBackward};
     return table;
 }
 

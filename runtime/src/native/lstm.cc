@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "cnet/core/dtype_dispatch.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -109,8 +108,8 @@ void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Arr
 
 template <>
 const kernels::LstmKernels& kernels::NativeKernels<kernels::LstmKernels>() {
-    static const LstmKernels table{native::InFloat32<&native::LstmForward, 2, 3>,
-                                   native::InFloat32<&native::LstmBackward, 5, 6>};
+    static const LstmKernels table{&native::LstmForward,
+                                   &native::LstmBackward};
     return table;
 }
 

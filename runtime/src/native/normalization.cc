@@ -2,11 +2,11 @@
 // variance, accumulated in double), channels split across threads.
 #include "cnet/kernels/normalization.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/threading.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -19,7 +19,7 @@ struct Layout {
 
 Layout LayoutOf(const Array& x, const Array& gamma) {
     const int64_t c = gamma.size(), a = x.shape()[0];
-    return Layout{a, c, x.size() / (a * c)};
+    return Layout{a, c, x.size() / std::max<int64_t>(a * c, 1)};  // an empty batch: any b
 }
 
 // Runs f(channel) for every channel, split across threads when the array is large.
@@ -117,8 +117,8 @@ void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, cons
 
 template <>
 const kernels::NormalizationKernels& kernels::NativeKernels<kernels::NormalizationKernels>() {
-    static const NormalizationKernels table{native::InFloat32<&native::BatchNormForward, 4, 5, 6>,
-                                            native::InFloat32<&native::BatchNormBackward, 6, 7, 8>};
+    static const NormalizationKernels table{&native::BatchNormForward,
+                                            &native::BatchNormBackward};
     return table;
 }
 

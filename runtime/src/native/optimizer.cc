@@ -23,7 +23,6 @@
 
 #include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/threading.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -229,18 +228,6 @@ void Adam(const UpdateArgs& hp, const Array& p, const Array& g, const Array& m, 
 }
 
 void Update(UpdateRule rule, const UpdateArgs& hp, const Array& p, const Array& g, const Array* s) {
-    // A float16 parameter: Chainer (without use_fp32_update) updates it and its float16 state with NumPy float16
-    // arithmetic, rounding after every operation; here the step is computed in float32 on float32 copies of the
-    // parameter, gradient and state, which are stored back rounded to float16 once (Note [float16 on the CPU]).
-    // The state stays float16, as Chainer's.
-    if (IsFloat16(p) || IsFloat16(g)) {
-        Float32Copies copies;
-        std::vector<Array> state;
-        for (int i = 0; i < kernels::UpdateStateCount(rule, hp.amsgrad); ++i) state.push_back(copies.Out(s[i]));
-        native::Update(rule, hp, copies.Out(p), Float32Copies::In(g), state.data());
-        copies.StoreBack();
-        return;
-    }
     CNET_DISPATCH_FLOAT(p.dtype(), T, {
         switch (rule) {
             case UpdateRule::kSgd: return Sgd<T>(hp, p, g);
@@ -296,8 +283,8 @@ double SquaredNorm(const Array& g) {
 
 template <>
 const kernels::OptimizerKernels& kernels::NativeKernels<kernels::OptimizerKernels>() {
-    static const OptimizerKernels table{&native::Update, native::InFloat32<&native::GradHookKernel, 1>,
-                                        native::InFloat32<&native::SquaredNorm>};
+    static const OptimizerKernels table{&native::Update, &native::GradHookKernel,
+                                        &native::SquaredNorm};
     return table;
 }
 

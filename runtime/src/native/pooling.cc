@@ -9,14 +9,13 @@
 #include "cnet/core/threading.h"
 #include "native/pooling_roi.h"
 #include "native/window.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
 namespace {
 
 Shape OutSpatial(const Array& y, int nd) { return Shape(y.shape().end() - nd, y.shape().end()); }
-int64_t PlaneSize(const Array& a) { return a.size() / (a.shape()[0] * a.shape()[1]); }
+int64_t PlaneSize(const Array& a) { return Shape(a.shape().begin() + 2, a.shape().end()).prod(); }
 
 void CheckCpu(const Array& a, const char* op) {
     CNET_CHECK_AS(DeviceError, a.device().is_cpu(), op, " on ", a.device().ToString(),
@@ -269,14 +268,14 @@ void PoolingIndexMask(const Array& indexes, const ConvParams& p, const Array& ma
 
 template <>
 const kernels::PoolingKernels& kernels::NativeKernels<kernels::PoolingKernels>() {
-    static const PoolingKernels table{native::InFloat32<&native::MaxPoolingForward, 2>,
-                                      native::InFloat32<&native::MaxPoolingBackward, 3>,
-                                      native::InFloat32<&native::MaxPoolingGather, 3>,
-                                      native::InFloat32<&native::AveragePoolingForward, 3>,
-                                      native::InFloat32<&native::AveragePoolingBackward, 3>,
-                                      native::InFloat32<&native::PoolingIndexMask, 2>,
-                                      native::InFloat32<&native::RoiPoolingForward, 3>,
-                                      native::InFloat32<&native::RoiPoolingBackward, 3>};
+    static const PoolingKernels table{&native::MaxPoolingForward,
+                                      &native::MaxPoolingBackward,
+                                      &native::MaxPoolingGather,
+                                      &native::AveragePoolingForward,
+                                      &native::AveragePoolingBackward,
+                                      &native::PoolingIndexMask,
+                                      &native::RoiPoolingForward,
+                                      &native::RoiPoolingBackward};
     return table;
 }
 

@@ -6,7 +6,6 @@
 
 #include "cnet/core/dtype_dispatch.h"
 #include "cnet/core/random.h"
-#include "native/float32_compute.h"
 
 namespace cnet {
 namespace native {
@@ -59,7 +58,7 @@ void DropoutMask(const Array& out, double ratio, double scale) {
 
 template <>
 const kernels::RandomKernels& kernels::NativeKernels<kernels::RandomKernels>() {
-    static const RandomKernels table{&native::Fill, &native::RandomInt, native::InFloat32<&native::DropoutMask, 0>};
+    static const RandomKernels table{&native::Fill, &native::RandomInt, &native::DropoutMask};
     return table;
 }
 

@@ -126,7 +126,7 @@ void setitem(const Array& x, const Indices& indices, const Array& value) {
 }
 
 void setitem(const Array& x, const Indices& indices, Scalar value) {
-    setitem(x, indices, Array::FromScalar(value, x.dtype()));
+    setitem(x, indices, Array::Full(Shape{}, value, x.dtype(), x.device()));
 }
 
 void add_at(const Array& x, const Indices& indices, const Array& value) {

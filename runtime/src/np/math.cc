@@ -156,11 +156,11 @@ Array where(const Array& cond, const Array& a, const Array& b) {
 }
 
 Array where(const Array& cond, Scalar a, const Array& b) {
-    return where(cond, Array::FromScalar(a, PromoteWithScalar(b.dtype(), a.is_float())), b);
+    return where(cond, Array::Full(Shape{}, a, PromoteWithScalar(b.dtype(), a.is_float()), b.device()), b);
 }
 
 Array where(const Array& cond, const Array& a, Scalar b) {
-    return where(cond, a, Array::FromScalar(b, PromoteWithScalar(a.dtype(), b.is_float())));
+    return where(cond, a, Array::Full(Shape{}, b, PromoteWithScalar(a.dtype(), b.is_float()), a.device()));
 }
 
 // NumPy's minimum(maximum(x, lo), hi): the dtype is x's promoted with the Python scalars (an int array clipped to

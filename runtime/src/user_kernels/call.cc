@@ -25,7 +25,7 @@ std::string Msg(const Spec& spec, const Parts&... parts) {
 /// The dtype of every parameter (inputs, then outputs), binding placeholders from the outputs first, then the
 /// input arrays, then the input scalars. A placeholder bound to float16 stays float16 here: the loop runs on
 /// float32 operands (LoopDtype) and its float16 outputs are rounded back (FinishOutputs), as the CPU kernels do
-/// (Note [float16 on the CPU] in native/float32_compute.h).
+/// (Note [float16 in the kernels] in kernels/float32_compute.h).
 std::vector<Dtype> BindTypes(const Spec& spec, const std::vector<Arg>& args) {
     std::map<std::string, std::pair<Dtype, const char*>> bound;  // placeholder -> (dtype, bound by)
     const std::size_t nin = spec.in.size();

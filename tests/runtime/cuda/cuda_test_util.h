@@ -25,15 +25,14 @@ namespace cuda_test {
 inline double RtolFor(Dtype d) { return d == Dtype::kFloat64 ? 1e-9 : (d == Dtype::kFloat16 ? 1e-2 : 2e-4); }
 inline double AtolFor(Dtype d) { return d == Dtype::kFloat64 ? 1e-11 : (d == Dtype::kFloat16 ? 1e-3 : 2e-5); }
 
-/// Expects `gpu` (any device) to equal `cpu` in shape and dtype and, elementwise, within tolerance (NaNs must
-/// match NaNs).
-inline void ExpectClose(const Array& gpu, const Array& cpu, const std::string& what) {
+/// Expects `gpu` (any device) to equal `cpu` in shape and dtype and, elementwise, within atol + rtol * |cpu| (NaNs
+/// must match NaNs).
+inline void ExpectClose(const Array& gpu, const Array& cpu, const std::string& what, double rtol, double atol) {
     ASSERT_TRUE(gpu.defined()) << what << ": GPU result undefined";
     ASSERT_TRUE(cpu.defined()) << what << ": CPU result undefined";
     ASSERT_EQ(gpu.shape(), cpu.shape()) << what;
     ASSERT_EQ(gpu.dtype(), cpu.dtype()) << what;
     const Array g = gpu.to_device(Device::Cpu());
-    const double rtol = RtolFor(cpu.dtype()), atol = AtolFor(cpu.dtype());
     for (int64_t i = 0; i < cpu.size(); ++i) {
         const double a = g.at_flat(i), b = cpu.at_flat(i);
         if (std::isnan(b)) {
@@ -48,6 +47,11 @@ inline void ExpectClose(const Array& gpu, const Array& cpu, const std::string& w
     }
 }
 
+/// ExpectClose with the dtype's tolerances (RtolFor, AtolFor).
+inline void ExpectClose(const Array& gpu, const Array& cpu, const std::string& what) {
+    ExpectClose(gpu, cpu, what, RtolFor(cpu.dtype()), AtolFor(cpu.dtype()));
+}
+
 /// Deterministic values in [lo, hi) (a simple LCG: independent of the runtime's generator).
 inline Array Uniform(const Shape& shape, Dtype dtype, double lo, double hi, uint64_t seed) {
     std::vector<double> v(static_cast<size_t>(shape.prod()));
@@ -60,6 +64,15 @@ inline Array Uniform(const Shape& shape, Dtype dtype, double lo, double hi, uint
 }
 
 inline Device Gpu() { return Device::Cuda(0); }
+
+/// `a` on `device` with the same layout: its whole storage moves and the view is rebuilt with a's strides and
+/// offset, so transposed, strided, broadcast and offset views reach the device as they are.
+inline Array ToDeviceKeepingLayout(const Array& a, Device device) {
+    if (a.is_contiguous() && a.offset() == 0) return a.to_device(device);
+    const int64_t n = static_cast<int64_t>(a.storage()->nbytes() / a.itemsize());
+    const Array all = Array::View(a.storage(), Shape{n}, Strides{1}, 0, a.dtype()).to_device(device);
+    return all.as_strided(a.shape(), a.strides(), a.offset());
+}
 
 }  // namespace cuda_test
 }  // namespace cnet

@@ -3,6 +3,10 @@
 // copies between two devices, and the error on a machine without the device.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
+#include <vector>
+
 #include "cnet/core/array.h"
 #include "cnet/cuda/memory_pool.h"
 #include "cuda_test_util.h"
@@ -94,11 +98,40 @@ TEST(CudaDeviceTest, CastsBetweenEveryPairOfDtypesAsTheCpu) {
         const Array dev = src.to_device(Gpu());
         for (Dtype to : {Dtype::kBool, Dtype::kUint8, Dtype::kInt32, Dtype::kInt64, Dtype::kFloat16, Dtype::kFloat32,
                          Dtype::kFloat64}) {
-            if (IsFloat(from) && to == Dtype::kUint8) continue;  // negative float -> uint8 is undefined in C++
             cuda_test::ExpectClose(dev.astype(to), src.astype(to),
                                    std::string(DtypeName(from)) + " -> " + DtypeName(to));
         }
     }
+}
+
+// Floats that do not fit the integer type (undefined in C++): the CPU's answers, which are NumPy's on x86-64
+// (ArrayCopyTest.OutOfRangeFloatsCastAsNumPyDoes), not CUDA's saturation.
+TEST(CudaDeviceTest, OutOfRangeFloatsCastToIntegersAsTheCpu) {
+    CNET_REQUIRE_CUDA_DEVICE(0);
+    const Array special = Array::FromVector(std::vector<double>{-5.5, 300.7, NAN, 3e9, -3e9, 1e20, INFINITY, -1.0});
+    for (Dtype from : {Dtype::kFloat32, Dtype::kFloat64}) {
+        const Array src = special.astype(from), dev = src.to_device(Gpu());
+        for (Dtype to : {Dtype::kUint8, Dtype::kInt32, Dtype::kInt64}) {
+            cuda_test::ExpectClose(dev.astype(to), src.astype(to),
+                                   std::string(DtypeName(from)) + " -> " + DtypeName(to));
+        }
+    }
+    Array ones = Array::Zeros(Shape{3}, Dtype::kUint8, Gpu());
+    ones.fill(Scalar(int64_t{-1}));
+    EXPECT_EQ(ones.to_device(Device::Cpu()).to_vector<int64_t>(), (std::vector<int64_t>{255, 255, 255}));
+}
+
+// Over 64 MiB a copy is not staged through the pinned pool (which keeps its blocks): the round trip is exact and
+// the pinned pool does not grow by the array's size.
+TEST(CudaDeviceTest, LargeTransfersBypassThePinnedPool) {
+    CNET_REQUIRE_CUDA_DEVICE(0);
+    const Array host = cuda_test::Uniform(Shape{1024}, Dtype::kFloat32, -1, 1, 5)  // 68 MiB of float32
+                           .broadcast_to(Shape{17 * 1024, 1024})
+                           .copy();
+    const size_t pinned_before = cuda::get_default_pinned_memory_pool().total_bytes();
+    const Array back = host.to_device(Gpu()).to_device(Device::Cpu());
+    EXPECT_EQ(back.to_vector<float>(), host.to_vector<float>());
+    EXPECT_LT(cuda::get_default_pinned_memory_pool().total_bytes(), pinned_before + host.nbytes());
 }
 
 TEST(CudaDeviceTest, FillsEveryDtypeThroughViews) {

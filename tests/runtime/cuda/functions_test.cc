@@ -1,9 +1,9 @@
 // functions_test.cc — every function of ops.def, forward and backward, on the GPU against the CPU: one case
 // table (below) gives each function's inputs and call; the runner evaluates it on both devices (inputs moved
 // with their layout), backpropagates the same random output gradients and compares outputs and input
-// gradients, in float32 and float64. Elementwise functions also run on non-contiguous, broadcast, 0-d and empty
-// inputs. A coverage test fails when an ops.def entry has neither a case nor an entry in kNotOnGpu, so a new
-// function must say how it runs on the GPU.
+// gradients, in float32 and float64 (and float16 for the functions of the float-computing kernel families).
+// Elementwise functions also run on non-contiguous, broadcast, 0-d and empty inputs. A coverage test fails when
+// an ops.def entry has neither a case nor an entry in kNotOnGpu, so a new function must say how it runs on the GPU.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -60,11 +60,8 @@ struct OpCase {
     std::string variant = "";
 };
 
-// Moves a to `device` keeping its layout for 2-D transposed views (the case table's non-contiguous inputs).
-Array ToDevice(const Array& a, Device device) {
-    if (!a.is_contiguous() && a.ndim() == 2) return a.T().copy().to_device(device).T();
-    return a.to_device(device);
-}
+// Moves a to `device` keeping its layout (the case table's non-contiguous inputs stay views there).
+Array ToDevice(const Array& a, Device device) { return cuda_test::ToDeviceKeepingLayout(a, device); }
 
 struct Result {
     std::vector<Array> outputs, grads;
@@ -649,30 +646,59 @@ std::vector<OpCase> SequenceCases(Dtype d) {
     return c;
 }
 
-class CudaFunctionsTest : public ::testing::TestWithParam<Dtype> {};
+std::vector<OpCase> AllCases(Dtype d) {
+    std::vector<OpCase> cases = UnaryCases(d);
+    for (const std::vector<OpCase>& more : {OtherCases(d), ImageCases(d), SequenceCases(d)})
+        cases.insert(cases.end(), more.begin(), more.end());
+    return cases;
+}
 
-// The case table itself is valid (runs without a GPU): a GPU failure is then the backend's.
-TEST_P(CudaFunctionsTest, EveryCaseRunsOnTheCpu) {
-    std::vector<OpCase> cases = UnaryCases(GetParam()), others = OtherCases(GetParam()),
-                        images = ImageCases(GetParam()), sequences = SequenceCases(GetParam());
-    cases.insert(cases.end(), others.begin(), others.end());
-    cases.insert(cases.end(), images.begin(), images.end());
-    cases.insert(cases.end(), sequences.begin(), sequences.end());
+// Runs every case, each failure reported on its own (one function's exception must not hide the others').
+void EachCase(const std::vector<OpCase>& cases, void (*run)(const OpCase&)) {
     for (const OpCase& c : cases) {
         try {
-            Evaluate(c, Device::Cpu(), OpsTable().at(c.op) != kNone);
+            run(c);
         } catch (const std::exception& e) {
             ADD_FAILURE() << "F." << c.op << c.variant << ": " << e.what();
         }
     }
 }
 
+void RunOnTheCpu(const OpCase& c) { Evaluate(c, Device::Cpu(), OpsTable().at(c.op) != kNone); }
+
+class CudaFunctionsTest : public ::testing::TestWithParam<Dtype> {};
+
+// The case table itself is valid (runs without a GPU): a GPU failure is then the backend's.
+TEST_P(CudaFunctionsTest, EveryCaseRunsOnTheCpu) {
+    EachCase(AllCases(GetParam()), RunOnTheCpu);
+}
+
 TEST_P(CudaFunctionsTest, ForwardAndBackwardMatchTheCpu) {
     CNET_REQUIRE_CUDA_DEVICE(0);
-    for (const OpCase& c : UnaryCases(GetParam())) RunCase(c);
-    for (const OpCase& c : OtherCases(GetParam())) RunCase(c);
-    for (const OpCase& c : ImageCases(GetParam())) RunCase(c);
-    for (const OpCase& c : SequenceCases(GetParam())) RunCase(c);
+    EachCase(AllCases(GetParam()), RunCase);
+}
+
+// float16 through every kernel family that computes it in float32 (Note [float16 in the kernels] in
+// kernels/float32_compute.h): the cases of these functions with float16 inputs.
+std::vector<OpCase> Float16Cases() {
+    const std::set<std::string> ops = {"linear",         "embed_id",         "convolution_2d",     "deconvolution_2d",
+                                       "max_pooling_2d", "average_pooling_2d", "roi_pooling_2d", "batch_normalization",
+                                       "lstm",           "softmax",          "softmax_cross_entropy", "relu", "matmul"};
+    std::vector<OpCase> cases;
+    for (const OpCase& c : AllCases(Dtype::kFloat16))
+        if (ops.count(c.op)) cases.push_back(c);
+    return cases;
+}
+
+TEST(CudaFloat16FunctionsTest, EveryCaseRunsOnTheCpu) {
+    const std::vector<OpCase> cases = Float16Cases();
+    EXPECT_GE(cases.size(), 13u);
+    EachCase(cases, RunOnTheCpu);
+}
+
+TEST(CudaFloat16FunctionsTest, ForwardAndBackwardMatchTheCpu) {
+    CNET_REQUIRE_CUDA_DEVICE(0);
+    EachCase(Float16Cases(), RunCase);
 }
 
 INSTANTIATE_TEST_SUITE_P(Dtypes, CudaFunctionsTest, ::testing::Values(Dtype::kFloat32, Dtype::kFloat64),
@@ -680,10 +706,7 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, CudaFunctionsTest, ::testing::Values(Dtype::kFl
 
 TEST(CudaFunctionsCoverageTest, EveryFunctionHasAGpuCaseOrASaysWhyNot) {
     std::set<std::string> covered;
-    for (const OpCase& c : UnaryCases(Dtype::kFloat32)) covered.insert(c.op);
-    for (const OpCase& c : OtherCases(Dtype::kFloat32)) covered.insert(c.op);
-    for (const OpCase& c : ImageCases(Dtype::kFloat32)) covered.insert(c.op);
-    for (const OpCase& c : SequenceCases(Dtype::kFloat32)) covered.insert(c.op);
+    for (const OpCase& c : AllCases(Dtype::kFloat32)) covered.insert(c.op);
     for (const auto& [name, grad] : OpsTable()) {
         EXPECT_TRUE(covered.count(name) || kNotOnGpu.count(name))
             << "F." << name << " has no GPU case in tests/runtime/cuda/functions_test.cc (add one, or an entry "

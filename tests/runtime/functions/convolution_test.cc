@@ -1,5 +1,5 @@
 // convolution_test.cc — convolutions: documented shapes (E53-E57), values against a direct loop, gradient
-// checks (float64, the reference path), and the oneDNN path (float32) against the reference path.
+// checks (float64, the reference path), the oneDNN path (float32) against the reference path, and empty batches.
 #include "cnet/functions/convolution.h"
 
 #include <gtest/gtest.h>
@@ -220,6 +220,28 @@ TEST(ConvolutionTest, Float16IsComputedInFloat32) {
                                  {x, W, b});
         ExpectFloat16LikeFloat32([](const VarList& v) { return F::convolution_2d(v[0], v[1], Variable(), 1, 1); },
                                  {x, Uniform(Shape{3, 4, 3, 3}, -1, 1, kF64, 4)});
+    }
+}
+
+// An empty batch (Chainer and NumPy accept N = 0): (0, Co, o...) outputs and zero weight gradients, on both paths.
+// The reference path once divided by N to size its GEMM views (SIGFPE).
+TEST(ConvolutionTest, EmptyBatchGivesEmptyOutputsAndZeroWeightGradients) {
+    for (const char* mode : {"auto", "never"}) {
+        for (Dtype d : {kF32, kF64}) {
+            SCOPED_TRACE(std::string(mode) + " " + DtypeName(d));
+            using_config use(std::string("use_ideep"), mode);
+            Variable x(Array::Zeros(Shape{0, 4, 7, 6}, d)), W(Uniform(Shape{6, 2, 3, 3}, -1, 1, d, 2)),
+                b(Uniform(Shape{6}, -1, 1, d, 3));
+            Variable y = F::convolution_2d(x, W, b, 2, 1, false, 1, 2);
+            EXPECT_EQ(y.shape(), (Shape{0, 6, 4, 3}));
+            y.set_grad(Array::Zeros(y.shape(), d));
+            y.backward();
+            EXPECT_EQ(x.grad().shape(), x.shape());
+            EXPECT_ALLCLOSE(W.grad(), Array::Zeros(W.shape(), d), 0, 0);
+            EXPECT_ALLCLOSE(b.grad(), Array::Zeros(b.shape(), d), 0, 0);
+            const Variable z = F::deconvolution_2d(y, W, Variable(), 2, 1, {7, 6}, 1, 2);
+            EXPECT_EQ(z.shape(), (Shape{0, 4, 7, 6}));
+        }
     }
 }
 

@@ -48,8 +48,8 @@ inline Array UniformAway(const Shape& shape, double lo, double hi, const std::ve
 }
 
 /// f on float16 inputs: float16 outputs, and float16 gradients for the float16 inputs, each equal within `atol` and
-/// `rtol` to f on the same values in float32 (float16 is computed in float32 and rounded, Note [float16 on the CPU]
-/// in native/float32_compute.h). Float inputs are rounded to float16 first, so that both runs start from the same
+/// `rtol` to f on the same values in float32 (float16 is computed in float32 and rounded, Note [float16 in the kernels]
+/// in kernels/float32_compute.h). Float inputs are rounded to float16 first, so that both runs start from the same
 /// values; other inputs (labels) are passed as they are. The gradients are those of sum(y * gy) for a fixed gy.
 inline void ExpectFloat16LikeFloat32(const std::function<Variable(const VarList&)>& f,
                                      const std::vector<Array>& inputs, double atol = 1e-2, double rtol = 1e-2) {

@@ -168,5 +168,21 @@ TEST(PoolingTest, Float16IsComputedInFloat32) {
     ExpectFloat16LikeFloat32([](const VarList& v) { return F::average_pooling_2d(v[0], 2); }, {x});
 }
 
+// An empty batch: (0, C, o...) outputs and an empty gradient (the plane size was once x.size / (N * C)).
+TEST(PoolingTest, EmptyBatch) {
+    for (Dtype d : {Dtype::kFloat32, kF64}) {
+        SCOPED_TRACE(DtypeName(d));
+        Variable x(Array::Zeros(Shape{0, 3, 6, 5}, d));
+        for (const Variable& y : {F::max_pooling_2d(x, 2), F::average_pooling_2d(x, 3, 2, 1)}) {
+            EXPECT_EQ(y.shape()[0], 0);
+            EXPECT_EQ(y.shape()[1], 3);
+            x.cleargrad();
+            Variable(y).set_grad(Array::Zeros(y.shape(), d));
+            Variable(y).backward();
+            EXPECT_EQ(x.grad().shape(), x.shape());
+        }
+    }
+}
+
 }  // namespace
 }  // namespace cnet
