@@ -121,7 +121,11 @@ void Variable::to_device(Device device) {
 void Variable::copydata(const Variable& other) {
     VariableImpl& v = checked();
     const Array& src = other.array();
-    if (!v.array.defined()) {
+    if (!v.array.defined() && v.param) {  // an uninitialized parameter: initialized on its own device and dtype
+        Array a = Array::Empty(src.shape(), v.param->dtype, v.param->device);
+        a.assign(src.to_device(v.param->device));
+        v.array = a;
+    } else if (!v.array.defined()) {
         v.array = src.copy();
     } else {
         v.array.assign(src.to_device(v.array.device()));

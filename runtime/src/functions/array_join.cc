@@ -23,12 +23,15 @@ void ExpectAxis(const char* label, int axis, int ndim) {
     else type_check::Expect(label, ndim >= -axis, "in_types[0].ndim >= " + Str(-axis), Str(ndim) + " < " + Str(-axis));
 }
 
-// Gradients for outputs that received none are zeros (multi-output nodes).
+// Gradients for outputs that received none are zeros (multi-output nodes), on the other gradients' device.
 VarList FillNone(const VarList& gys, const FunctionNode& node) {
+    Device device = Device::Cpu();
+    for (const Variable& g : gys)
+        if (!g.is_none()) device = g.device();
     VarList out = gys;
     for (size_t i = 0; i < out.size(); ++i) {
         if (out[i].is_none())
-            out[i] = Variable(Array::Zeros(node.output_shape(i), node.output_dtype(i)), false);
+            out[i] = Variable(Array::Zeros(node.output_shape(i), node.output_dtype(i), device), false);
     }
     return out;
 }

@@ -64,8 +64,8 @@ std::pair<Variable, Array> gaussian(const Variable& mean, const Variable& ln_var
     type_check::ExpectFloat("Gaussian", in, 0);
     type_check::ExpectSameDtype("Gaussian", in, 0, 1);
     type_check::ExpectSameShape("Gaussian", in, 0, 1);
-    Array e = eps;
-    if (!e.defined()) e = np::random::randn(mean.shape()).astype(mean.dtype(), false);
+    Array e = eps;  // drawn by the CPU's generator (the GPU gets the same noise for a seed), moved to mean's device
+    if (!e.defined()) e = np::random::randn(mean.shape()).astype(mean.dtype(), false).to_device(mean.device());
     CNET_CHECK_AS(ShapeError, e.shape() == mean.shape(), "gaussian: eps has shape ", e.shape(), ", expected ",
                   mean.shape());
     const Variable y = add(mean, mul(exp(mul(ln_var, Scalar(0.5))), Variable(e.astype(mean.dtype(), false), false)));

@@ -240,7 +240,7 @@ Variable local_response_normalization(const Variable& x, int64_t n, double k, do
     const int64_t rest = Shape(s.begin() + 2, s.end()).prod();
     const Variable sq = reshape(x * x, Shape{s[0], 1, s[1], rest});
     const int64_t half = n / 2;  // Chainer's window is 2 * (n / 2) + 1 channels, centred
-    const Array box = Array::Ones(Shape{1, 1, 2 * half + 1, 1}, x.dtype());
+    const Array box = Array::Ones(Shape{1, 1, 2 * half + 1, 1}, x.dtype(), x.device());
     const Variable window = reshape(convolution_2d(sq, Variable(box, false), Variable(), 1, IntTuple{half, 0}), s);
     return x * functions::pow(window * alpha + k, -beta);
 }

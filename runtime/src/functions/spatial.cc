@@ -14,7 +14,8 @@ namespace functions {
 namespace {
 
 // A (out, in): row o holds the weights of the source pixels of output pixel o.
-Array InterpolationMatrix(int64_t in, int64_t out, const std::string& mode, bool align_corners, Dtype dtype) {
+Array InterpolationMatrix(int64_t in, int64_t out, const std::string& mode, bool align_corners, Dtype dtype,
+                          Device device) {
     std::vector<double> a(static_cast<size_t>(out * in), 0.0);
     for (int64_t o = 0; o < out; ++o) {
         double src = align_corners ? (out > 1 ? static_cast<double>(o) * (in - 1) / (out - 1) : 0.0)
@@ -29,7 +30,7 @@ Array InterpolationMatrix(int64_t in, int64_t out, const std::string& mode, bool
         a[o * in + i0] += 1.0 - f;
         a[o * in + i1] += f;
     }
-    return Array::FromVector(a, Shape{out, in}).astype(dtype);
+    return Array::FromVector(a, Shape{out, in}).astype(dtype).to_device(device);
 }
 
 void CheckImage(const char* op, const Variable& x) {
@@ -47,8 +48,8 @@ Variable resize_images(const Variable& x, const IntTuple& output_shape, const st
                   out.ToString());
     const Shape& s = x.shape();
     const int64_t n = s[0], c = s[1], h = s[2], w = s[3];
-    const Variable aw(InterpolationMatrix(w, out[1], mode, align_corners, x.dtype()), false);
-    const Variable ah(InterpolationMatrix(h, out[0], mode, align_corners, x.dtype()), false);
+    const Variable aw(InterpolationMatrix(w, out[1], mode, align_corners, x.dtype(), x.device()), false);
+    const Variable ah(InterpolationMatrix(h, out[0], mode, align_corners, x.dtype(), x.device()), false);
     // Along W: (N*C*H, W) x A_w^T; then along H on the transposed layout.
     Variable y = reshape(linear(reshape(x, Shape{n * c * h, w}), aw), Shape{n, c, h, out[1]});
     y = reshape(transpose(y, Dims{0, 1, 3, 2}), Shape{n * c * out[1], h});

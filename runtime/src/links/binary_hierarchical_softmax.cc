@@ -97,10 +97,11 @@ Variable BinaryHierarchicalSoftmax::forward(const Variable& x, const Variable& t
             mask[e] = 1.0;
         }
     }
-    const Variable w = functions::embed_id(Array::FromVector(ids, Shape{batch, p}), W);  // (B, P, D)
+    const Array id_array = Array::FromVector(ids, Shape{batch, p}).to_device(x.device());
+    const Variable w = functions::embed_id(id_array, W);  // (B, P, D)
     const Variable wx = functions::sum(w * functions::broadcast_to(functions::reshape(x, Shape{batch, 1, dim}), w.shape()), 2);
-    const Variable c(Array::FromVector(code, Shape{batch, p}).astype(x.dtype()), false);
-    const Variable m(Array::FromVector(mask, Shape{batch, p}).astype(x.dtype()), false);
+    const Variable c(Array::FromVector(code, Shape{batch, p}).astype(x.dtype()).to_device(x.device()), false);
+    const Variable m(Array::FromVector(mask, Shape{batch, p}).astype(x.dtype()).to_device(x.device()), false);
     return functions::sum(functions::softplus(-(wx * c)) * m);
 }
 

@@ -252,6 +252,7 @@ void Link::copy_own_state(const std::string& mode) {
     for (auto& [name, p] : params_) {
         Parameter fresh(p.initializer(), std::nullopt, p.name());
         fresh.impl()->param->dtype = p.impl()->param->dtype;
+        fresh.impl()->param->device = p.impl()->param->device;  // "init" and lazy parameters stay on the link's device
         if (p.is_initialized()) {
             if (mode == "share") fresh.set_array(p.array());
             else if (mode == "copy") fresh.set_array(p.array().copy());
@@ -274,7 +275,8 @@ void Link::serialize(Serializer& serializer) {
         if (!was_initialized && data.defined()) {
             // Lazy parameter loaded before its first use: take the stored shape (Chainer's param.initialize).
             const Dtype dtype = p.impl()->param->dtype;
-            p.set_array(data.dtype() == dtype ? data.as_contiguous() : data.astype(dtype));
+            const Array typed = data.dtype() == dtype ? data.as_contiguous() : data.astype(dtype);
+            p.set_array(typed.to_device(p.impl()->param->device));  // on the device to_gpu chose
         }
     }
     for (auto& [name, v] : persistent_) {

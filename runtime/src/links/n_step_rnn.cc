@@ -83,7 +83,9 @@ functions::WeightList NStepRNNBase::bs() const {
 
 Variable NStepRNNBase::init_hx(const VarList& xs) const {
     const Dtype dtype = xs.empty() ? Dtype::kFloat32 : xs[0].dtype();
-    return Variable(Array::Zeros(Shape{n_layers * direction, static_cast<int64_t>(xs.size()), out_size}, dtype), false);
+    const Device device = xs.empty() ? Device::Cpu() : xs[0].device();
+    return Variable(
+        Array::Zeros(Shape{n_layers * direction, static_cast<int64_t>(xs.size()), out_size}, dtype, device), false);
 }
 
 NStepRNNBase::Result NStepRNNBase::run(const Variable& hx, const Variable& cx, const VarList& xs) {

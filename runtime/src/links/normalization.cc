@@ -47,8 +47,10 @@ void BatchNormalization::InitLazily(const Variable& x) {
     size_ = loaded.defined() ? loaded.shape() : Shape{x.shape()[1]};
     if (gamma.defined() && !gamma.is_initialized()) InitParam(gamma);
     if (beta.defined() && !beta.is_initialized()) InitParam(beta);
-    if (!loaded.defined()) persistent("avg_mean") = Array::Zeros(size_, dtype_);
-    if (!avg_var().defined()) persistent("avg_var") = Array::Ones(size_, dtype_);
+    // The running statistics on x's device (statistics loaded from a file before the first call are moved there).
+    persistent("avg_mean") = loaded.defined() ? loaded.to_device(x.device()) : Array::Zeros(size_, dtype_, x.device());
+    const Array var = avg_var();
+    persistent("avg_var") = var.defined() ? var.to_device(x.device()) : Array::Ones(size_, dtype_, x.device());
 }
 
 Array BatchNormalization::avg_mean() { return persistent<Array>("avg_mean"); }
@@ -56,24 +58,26 @@ Array BatchNormalization::avg_var() { return persistent<Array>("avg_var"); }
 int64_t BatchNormalization::N() { return persistent<int64_t>("N"); }
 void BatchNormalization::start_finetuning() { persistent<int64_t>("N") = 0; }
 
-Variable BatchNormalization::Gamma() const {
-    return gamma.defined() ? Variable(gamma) : Variable(Array::Ones(size_, dtype_), false);
+Variable BatchNormalization::Gamma(Device device) const {
+    return gamma.defined() ? Variable(gamma) : Variable(Array::Ones(size_, dtype_, device), false);
 }
 
-Variable BatchNormalization::Beta() const {
-    return beta.defined() ? Variable(beta) : Variable(Array::Zeros(size_, dtype_), false);
+Variable BatchNormalization::Beta(Device device) const {
+    return beta.defined() ? Variable(beta) : Variable(Array::Zeros(size_, dtype_, device), false);
 }
 
 Variable BatchNormalization::forward(const Variable& x, bool finetune) {
     InitLazily(x);
-    if (!config().train()) return functions::fixed_batch_normalization(x, Gamma(), Beta(), avg_mean(), avg_var(), eps);
+    if (!config().train())
+        return functions::fixed_batch_normalization(x, Gamma(x.device()), Beta(x.device()), avg_mean(), avg_var(),
+                                                    eps);
     double d = decay;
     if (finetune) {
         int64_t& n = persistent<int64_t>("N");
         ++n;
         d = 1.0 - 1.0 / static_cast<double>(n);
     }
-    return functions::batch_normalization(x, Gamma(), Beta(), eps, avg_mean(), avg_var(), d);
+    return functions::batch_normalization(x, Gamma(x.device()), Beta(x.device()), eps, avg_mean(), avg_var(), d);
 }
 
 Variable BatchNormalization::call(const std::vector<Variable>& args) {
@@ -101,15 +105,17 @@ BatchRenormalization::BatchRenormalization(const functions::IntTuple& size, doub
 
 Variable BatchRenormalization::forward(const Variable& x, bool finetune) {
     InitLazily(x);
-    if (!config().train()) return functions::fixed_batch_normalization(x, Gamma(), Beta(), avg_mean(), avg_var(), eps);
+    if (!config().train())
+        return functions::fixed_batch_normalization(x, Gamma(x.device()), Beta(x.device()), avg_mean(), avg_var(),
+                                                    eps);
     double d = decay;
     if (finetune) {
         int64_t& n = persistent<int64_t>("N");
         ++n;
         d = 1.0 - 1.0 / static_cast<double>(n);
     }
-    return functions::batch_renormalization(x, Gamma(), Beta(), rmax, dmax, eps, avg_mean(), avg_var(), d,
-                                            !freeze_running_statistics);
+    return functions::batch_renormalization(x, Gamma(x.device()), Beta(x.device()), rmax, dmax, eps, avg_mean(),
+                                            avg_var(), d, !freeze_running_statistics);
 }
 
 std::shared_ptr<Link> BatchRenormalization::clone(const std::string& mode) const {

@@ -178,7 +178,7 @@ Array argwhere(const Array& a) {
     return out;
 }
 
-Array flatnonzero(const Array& a) { return Array::FromVector(kernels::FlatNonzero(a)); }
+Array flatnonzero(const Array& a) { return Array::FromVector(kernels::FlatNonzero(a)).to_device(a.device()); }
 
 }  // namespace np
 }  // namespace cnet

@@ -442,7 +442,8 @@ std::tuple<Array, Array> unique_inverse(const Array& ar) {
                                       [](double a, double b) { return !std::isnan(a) && (std::isnan(b) || a < b); }) -
                      sorted.begin();
     }
-    return {Array::FromVector(sorted).astype(ar.dtype()), Array::FromVector(inverse)};
+    return {Array::FromVector(sorted).astype(ar.dtype()).to_device(ar.device()),
+            Array::FromVector(inverse).to_device(ar.device())};
 }
 
 }  // namespace np

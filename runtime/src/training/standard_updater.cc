@@ -2,6 +2,7 @@
 #include "cnet/training/updaters/standard_updater.h"
 
 #include "cnet/core/error.h"
+#include "cnet/links/link.h"
 #include "cnet/optimizers/optimizer.h"
 #include "cnet/serializers/serializer.h"
 
@@ -22,6 +23,8 @@ StandardUpdater::StandardUpdater(NamedObjects<iterators::Iterator> iterator, Nam
     for (const auto& [name, opt] : optimizers_) {
         CNET_CHECK_AS(ValueError, opt != nullptr, "optimizer '", name, "' is None");
         if (loss_scale) opt->set_loss_scale(loss_scale);
+        // Chainer moves the optimizers' targets to the GPU the batches are sent to.
+        if (device && *device >= 0 && opt->target) opt->target->to_gpu(*device);
     }
 }
 

@@ -1,5 +1,5 @@
 // cuda_test_util.h — helpers of the GPU tests: skip (visibly) without a device, compare a GPU result with the
-// CPU's, and make deterministic inputs.
+// CPU's, and make deterministic inputs; and the CPU stand-in build of the same tests (Note [GPU tests on the CPU]).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,6 +10,19 @@
 #include "cnet/core/array.h"
 #include "cnet/core/device.h"
 
+// Note [GPU tests on the CPU]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// The GPU tests also build as runtime_cuda_tests_on_cpu (CNET_CUDA_TESTS_ON_CPU): there "the GPU" (Gpu()) is the
+// CPU, so every test compares the CPU with itself and must pass. That runs the tests' own logic (case tables,
+// layouts, tolerances, expected values) on every machine, so a test that would fail on a GPU for a reason of its
+// own is found before a GPU is at hand. Tests that need a real device (launch counts, the memory pool, to_gpu)
+// say so with CNET_REQUIRE_REAL_CUDA_DEVICE and skip there.
+#ifdef CNET_CUDA_TESTS_ON_CPU
+#define CNET_REQUIRE_CUDA_DEVICE(index) \
+    do {                                \
+    } while (0)
+#define CNET_REQUIRE_REAL_CUDA_DEVICE(index) GTEST_SKIP() << "needs a real CUDA device (the CPU stands in for it here)"
+#else
 /// Skips the test, with the reason in the output, when CUDA device `index` cannot be used.
 #define CNET_REQUIRE_CUDA_DEVICE(index)                                                         \
     do {                                                                                        \
@@ -17,6 +30,9 @@
         if (!::cnet::IsDeviceAvailable(::cnet::Device::Cuda(index), &cnet_reason_))             \
             GTEST_SKIP() << "CUDA device " << (index) << " is not available: " << cnet_reason_; \
     } while (0)
+/// CNET_REQUIRE_CUDA_DEVICE, for a test whose CPU stand-in cannot pass (Note [GPU tests on the CPU]).
+#define CNET_REQUIRE_REAL_CUDA_DEVICE(index) CNET_REQUIRE_CUDA_DEVICE(index)
+#endif
 
 namespace cnet {
 namespace cuda_test {
@@ -63,7 +79,14 @@ inline Array Uniform(const Shape& shape, Dtype dtype, double lo, double hi, uint
     return Array::FromVector(v, shape).astype(dtype);
 }
 
+#ifdef CNET_CUDA_TESTS_ON_CPU
+inline Device Gpu() { return Device::Cpu(); }
+/// Whether Gpu() is a real CUDA device (launch counts and the like can be checked).
+constexpr bool kRealGpu = false;
+#else
 inline Device Gpu() { return Device::Cuda(0); }
+constexpr bool kRealGpu = true;
+#endif
 
 /// `a` on `device` with the same layout: its whole storage moves and the view is rebuilt with a's strides and
 /// offset, so transposed, strided, broadcast and offset views reach the device as they are.

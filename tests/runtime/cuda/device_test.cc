@@ -20,7 +20,7 @@ TEST(CudaDeviceTest, WithoutTheDeviceUsingItIsAClearError) {
     std::string reason;
     if (IsDeviceAvailable(Device::Cuda(0), &reason)) GTEST_SKIP() << "this machine has CUDA device 0";
     try {
-        Array::Zeros(Shape{2}, Dtype::kFloat32, Gpu());
+        Array::Zeros(Shape{2}, Dtype::kFloat32, Device::Cuda(0));
         FAIL() << "expected DeviceError";
     } catch (const DeviceError& e) {
         EXPECT_EQ(std::string(e.what()), "CUDA device 0 is not available: " + reason);
@@ -29,7 +29,7 @@ TEST(CudaDeviceTest, WithoutTheDeviceUsingItIsAClearError) {
 }
 
 TEST(CudaDeviceTest, PoolReusesFreedBlocksAndFreeAllBlocksReturnsThem) {
-    CNET_REQUIRE_CUDA_DEVICE(0);
+    CNET_REQUIRE_REAL_CUDA_DEVICE(0);
     cuda::MemoryPool& pool = cuda::get_default_memory_pool();
     pool.free_all_blocks();
     const size_t used0 = pool.used_bytes();
@@ -55,7 +55,7 @@ TEST(CudaDeviceTest, PoolReusesFreedBlocksAndFreeAllBlocksReturnsThem) {
 }
 
 TEST(CudaDeviceTest, ARepeatedComputationMakesNoCudaMallocAfterTheFirstRound) {
-    CNET_REQUIRE_CUDA_DEVICE(0);
+    CNET_REQUIRE_REAL_CUDA_DEVICE(0);
     cuda::MemoryPool& pool = cuda::get_default_memory_pool();
     const Array x = cuda_test::Uniform(Shape{64, 32}, Dtype::kFloat32, -1, 1, 1).to_device(Gpu());
     auto round = [&] {
@@ -148,8 +148,8 @@ TEST(CudaDeviceTest, FillsEveryDtypeThroughViews) {
 }
 
 TEST(CudaDeviceTest, CopiesBetweenTwoDevices) {
-    CNET_REQUIRE_CUDA_DEVICE(0);
-    CNET_REQUIRE_CUDA_DEVICE(1);
+    CNET_REQUIRE_REAL_CUDA_DEVICE(0);
+    CNET_REQUIRE_REAL_CUDA_DEVICE(1);
     const Array host = cuda_test::Uniform(Shape{7, 9}, Dtype::kFloat32, -1, 1, 11);
     const Array d0 = host.to_device(Device::Cuda(0));
     const Array d1 = d0.to_device(Device::Cuda(1));

@@ -27,7 +27,8 @@ std::vector<double> Draw(uint64_t seed, Distribution dist, double a, double b, i
 TEST(CudaRandomTest, TheSameSeedGivesTheSameDrawsAndAnotherSeedOthers) {
     CNET_REQUIRE_CUDA_DEVICE(0);
     for (Distribution d : {Distribution::kUniform, Distribution::kSymmetricUniform, Distribution::kNormal}) {
-        const std::vector<double> a = Draw(42, d, 0, 1, 1000), b = Draw(42, d, 0, 1, 1000), c = Draw(43, d, 0, 1, 1000);
+        // a = 1: the symmetric uniform's scale (with a = 0 every draw is 0 whatever the seed)
+        const std::vector<double> a = Draw(42, d, 1, 1, 1000), b = Draw(42, d, 1, 1, 1000), c = Draw(43, d, 1, 1, 1000);
         EXPECT_EQ(a, b);
         EXPECT_NE(a, c);
     }

@@ -63,7 +63,7 @@ std::shared_ptr<links::Classifier> Train(int device, const std::string& out) {
 }
 
 TEST(CudaTrainerTest, MlpTrainsOnGpuLikeOnCpuAndItsSnapshotLoadsOnCpu) {
-    CNET_REQUIRE_CUDA_DEVICE(0);
+    CNET_REQUIRE_REAL_CUDA_DEVICE(0);  // to_gpu(0)
     training::testing::TempDir tmp;
     const auto cpu_model = Train(-1, tmp.file("cpu"));
     const auto gpu_model = Train(0, tmp.file("gpu"));

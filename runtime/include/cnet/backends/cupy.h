@@ -30,6 +30,8 @@ template <typename... A>
 Array full(A&&... a) { return cuda::cupy().on_device(np::full(std::forward<A>(a)...)); }
 template <typename... A>
 Array arange(A&&... a) { return cuda::cupy().on_device(np::arange(std::forward<A>(a)...)); }
+template <typename... A>
+Array linspace(A&&... a) { return cuda::cupy().on_device(np::linspace(std::forward<A>(a)...)); }
 /// cupy.asnumpy(a): a host copy.
 inline Array asnumpy(const Array& a) { return a.to_device(Device::Cpu()); }
 

@@ -43,9 +43,9 @@ class BatchNormalization : public Link {
     double decay, eps;
 
  protected:
-    /// gamma/beta or their constant stand-ins (ones/zeros) when not used.
-    Variable Gamma() const;
-    Variable Beta() const;
+    /// gamma/beta or their constant stand-ins (ones/zeros on `device`, the input's) when not used.
+    Variable Gamma(Device device) const;
+    Variable Beta(Device device) const;
     /// Sizes gamma, beta and the statistics from x when the link was built with size None.
     void InitLazily(const Variable& x);
     void InitParam(Parameter& p) const;
