@@ -273,10 +273,17 @@ void Generator::With(const ast::WithStmt& s) {
             if (item->target() != nullptr) Assign(*item->target(), iterator, t, s);
             continue;
         }
+        // A guard held for the block: cnet::using_config("train", false) => cnet::using_config config_1("train",
+        // false); a value entered through its __enter__ (a CUDA device) => cnet::cuda::DeviceScope config_1(device).
         std::string ctor = E(item->context());
-        // cnet::using_config("train", false) => cnet::using_config config_1("train", false);
-        const std::string& cpp = t->lib_type->cpp;
-        std::string args = ctor.substr(cpp.size());
+        const sema::LibType* scope = t->lib_type;
+        if (const sema::BuiltinEntry* enter = sema::EnterMethod(t)) {
+            scope = sema::BuiltinTable::Get().FindType(enter->result);
+            ctor = enter->cpp.substr(1);  // "=template($self)"
+            ctor.replace(ctor.find("$self"), 5, E(item->context()));
+        }
+        const std::string& cpp = scope->cpp;
+        std::string args = ctor.compare(0, cpp.size(), cpp) == 0 ? ctor.substr(cpp.size()) : "(" + ctor + ")";
         if (args == "()") args = "";
         w_.Line("CNET_LINE(kCnetSource, " + Line(s) + ");");  // entering may fail (a CUDA device): name the line
         w_.Line(cpp + " " + Temp("config") + args + ";");

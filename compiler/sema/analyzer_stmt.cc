@@ -593,11 +593,15 @@ void Analyzer::AnalyzeWith(const ast::WithStmt& s) {
             if (item->target() != nullptr) AnalyzeAssign(*item->target(), t, s);
             continue;
         }
-        const bool guard = t->kind == TypeKind::kLibObject && !t->lib_type->shared &&
-                           t->lib_type->name != "ArgumentParser";
-        if (!guard && t->kind != TypeKind::kUnknown) {
+        if (const BuiltinEntry* enter = EnterMethod(t)) {  // codegen enters it through the scope type it names
+            const LibType* scope = BuiltinTable::Get().FindType(enter->result);
+            if (!scope->header.empty()) program_.headers.insert(scope->header);
+        }
+        if (!EnteredByWith(t) && t->kind != TypeKind::kUnknown) {
             Error(ctx.range(), "'with' supports open(...), tarfile.open(...), an iterator, chainer.using_config(...), "
-                               "chainer.no_backprop_mode(), chainer.force_backprop_mode() and self.init_scope()");
+                               "chainer.no_backprop_mode(), chainer.force_backprop_mode(), cuda.Device(...), "
+                               "chainer.using_device(...), a CUDA device (cuda.get_device_from_id(...)) and "
+                               "self.init_scope()");
         }
         if (item->target() != nullptr) Unsupported(*item->target(), "'with ... as' is not supported");
     }

@@ -81,8 +81,8 @@ void AddOpsFunction(std::vector<BuiltinEntry>& entries, std::string_view name, s
 
 void AddType(std::vector<LibType>& types, std::string_view name, std::string_view base, std::string_view cpp,
              std::string_view holder, std::string_view header) {
-    types.push_back(
-        LibType{std::string(name), std::string(base), std::string(cpp), holder == "shared", std::string(header)});
+    types.push_back(LibType{std::string(name), std::string(base), std::string(cpp), holder == "shared",
+                            holder == "scope", std::string(header)});
 }
 
 using NamePair = std::pair<std::string, std::string>;

@@ -45,6 +45,7 @@ struct LibType {
     std::string base;    // library base type name ("Optimizer"), empty if none
     std::string cpp;     // C++ class ("cnet::optimizers::Adam")
     bool shared = true;  // held by std::shared_ptr
+    bool scope = false;  // a context guard (holder `scope`): `with T(...):` holds one for the block
     std::string header;
 };
 

@@ -235,6 +235,19 @@ bool ClosedByWith(const TypeRef& t) {
     return t->lib_type->shared && close != nullptr && close->kind == EntryKind::kMethod;
 }
 
+const BuiltinEntry* EnterMethod(const TypeRef& t) {
+    if (!t || t->kind != TypeKind::kLibObject || t->lib_type == nullptr || t->lib_type->shared) return nullptr;
+    const BuiltinEntry* enter = BuiltinTable::Get().MethodOrAttr(t->lib_type->name, "__enter__");
+    if (enter == nullptr || enter->kind != EntryKind::kMethod) return nullptr;
+    const LibType* scope = BuiltinTable::Get().FindType(enter->result);
+    return scope != nullptr && scope->scope ? enter : nullptr;
+}
+
+bool EnteredByWith(const TypeRef& t) {
+    if (!t || t->kind != TypeKind::kLibObject || t->lib_type == nullptr) return false;
+    return t->lib_type->scope || EnterMethod(t) != nullptr;
+}
+
 TypeRef StripOptional(const TypeRef& t) { return t->kind == TypeKind::kOptional ? t->args[0] : t; }
 
 bool LibDerives(const LibType* derived, const LibType* base) {

@@ -149,6 +149,11 @@ bool IsArrayModule(const TypeRef& t);
 bool IsNever(const TypeRef& t);
 /// A file, or a library object with a `close` method (a TarFile), that `with X as x:` closes when the block is left.
 bool ClosedByWith(const TypeRef& t);
+/// A context that `with X:` enters for its block: a context guard (holder `scope` in surface.def: using_config,
+/// cuda.Device, ...) or a library value whose __enter__ returns one (`with cuda.get_device_from_id(1):`).
+bool EnteredByWith(const TypeRef& t);
+/// The __enter__ method of t's library type (nullptr when t is a guard itself or no context).
+const BuiltinEntry* EnterMethod(const TypeRef& t);
 /// T | None -> T; other types unchanged.
 TypeRef StripOptional(const TypeRef& t);
 bool IsNumeric(const TypeRef& t);  // bool, int, float

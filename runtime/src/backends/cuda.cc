@@ -34,6 +34,8 @@ void DeviceHandle::use() const {
 
 int current_device_id() { return g_current_device.load(); }
 
+void internal::SetCurrentDeviceId(int id) { g_current_device.store(id); }
+
 DeviceHandle get_device_from_id(std::optional<int> device_id) {
     return DeviceHandle(device_id ? *device_id : -1);  // None: the DummyDevice, as in Chainer
 }

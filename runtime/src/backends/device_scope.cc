@@ -13,12 +13,9 @@ DeviceScope::DeviceScope(std::optional<int> device)
 }
 
 DeviceScope::~DeviceScope() {
-    // use() succeeded on entering, so CUDA is there; the previous device was current before (or is the default 0).
-    if (id_ < 0 || previous_ == id_) return;
-    try {
-        DeviceHandle(previous_).use();
-    } catch (const std::exception&) {  // a destructor must not throw: the previous device stays unusable
-    }
+    // CuPy's __exit__ restores the previous current device whatever the block made current (a use() inside it
+    // too); restoring only names it current, so a default device 0 the program never used is not initialised.
+    if (id_ >= 0) internal::SetCurrentDeviceId(previous_);
 }
 
 }  // namespace cuda

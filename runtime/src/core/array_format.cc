@@ -29,7 +29,8 @@ std::vector<std::string> FormatElements(const Array& a) {
     const int64_t n = a.size();
     out.reserve(n);
     std::vector<double> values(n);
-    for (int64_t i = 0; i < n; ++i) values[i] = a.at_flat(i);
+    const Array host = a.to_device(Device::Cpu());  // one copy of a GPU array, not one per element
+    for (int64_t i = 0; i < n; ++i) values[i] = host.at_flat(i);
     if (IsFloat(a.dtype())) {
         bool integral = true;
         for (double v : values) integral = integral && std::isfinite(v) && v == std::floor(v);

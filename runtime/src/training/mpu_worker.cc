@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "chainermn/nccl.h"
+#include "cnet/backends/cuda.h"
 #include "cnet/core/device.h"
 #include "cnet/core/error.h"
 #include "cnet/core/threading.h"
@@ -60,6 +61,7 @@ void ServeHost(const WorkerSpec& spec, Channel& channel, const std::string& who)
 void ServeCuda(const WorkerSpec& spec, Channel& channel, const std::string& who) {
     const Device device = Device::Cuda(static_cast<int>(spec.device));
     RequireDevice(device);
+    cuda::get_device_from_id(static_cast<int>(spec.device)).use();  // the worker's current device, as Chainer's
     spec.model->to_device(device);
     channel.Send(Tag::kReady, "");
     const Message id = Expect(channel, Tag::kNcclId);

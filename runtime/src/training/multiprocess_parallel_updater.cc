@@ -40,6 +40,7 @@
 #include <thread>
 
 #include "chainermn/nccl.h"
+#include "cnet/backends/cuda.h"
 #include "cnet/core/device.h"
 #include "cnet/core/error.h"
 #include "cnet/core/float_text.h"
@@ -357,8 +358,13 @@ void MultiprocessParallelUpdater::UpdateCuda() {
     Link& model = *optimizer->target;
     const Device device = Device::Cuda(static_cast<int>(devices_[0]));
     if (!started_) {
+        // Workers stopped (finalize, an error) cannot be forked again: this process has a CUDA context now.
+        CNET_CHECK(!CudaStarted() || devices_.size() <= 1,
+                   "MultiprocessParallelUpdater: its worker processes cannot be started again once this process has "
+                   "used CUDA (after finalize() or a failed update, make a new updater in a new process)");
         StartWorkers();  // before this process makes a CUDA context: a forked child could not use it
         RequireDevice(device);
+        cuda::get_device_from_id(static_cast<int>(devices_[0])).use();  // the master's current device
         model.to_device(device);
         if (!workers_.empty()) {
             for (auto& w : workers_) Receive(*w, Tag::kReady);  // each has its device (or said why not)

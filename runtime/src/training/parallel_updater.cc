@@ -2,6 +2,7 @@
 // summed into the main model, one update, parameters copied back.
 #include "cnet/training/updaters/parallel_updater.h"
 
+#include "cnet/backends/device_scope.h"
 #include "cnet/core/config.h"
 #include "cnet/core/error.h"
 #include "cnet/optimizers/optimizer.h"
@@ -75,6 +76,9 @@ void ParallelUpdater::update_core() {
     {
         force_backprop_mode backprop;
         for (size_t i = 0; i < n; ++i) {
+            // Chainer runs each forward under `with cuda.get_device_from_id(id)`: cuda.to_gpu(x), cupy.zeros(...)
+            // and to_gpu() without an id inside the model mean that model's device.
+            cuda::DeviceScope scope(static_cast<int>(devices_.at(models_[i].first)));
             losses.push_back(loss_func ? loss_func(inputs[i]) : models_[i].second->call(inputs[i]));
         }
     }

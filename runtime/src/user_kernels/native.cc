@@ -38,7 +38,7 @@ public:
             if (grad_outputs[j].defined()) {
                 args.emplace_back(grad_outputs[j]);
             } else {
-                args.emplace_back(np::zeros(output_shape(j), output_dtype(j)));
+                args.emplace_back(Array::Zeros(output_shape(j), output_dtype(j), inputs[0].device()));
             }
         }
         const std::vector<Variable> gx = ApplyNative(*kernel_.grad, args);

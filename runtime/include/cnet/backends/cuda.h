@@ -34,6 +34,10 @@ private:
 
 /// The current CUDA device id (0 until a device's use() is called), as in CuPy.
 int current_device_id();
+namespace internal {
+/// Names `id` current without checking it (DeviceScope restoring the device that was current before it).
+void SetCurrentDeviceId(int id);
+}  // namespace internal
 /// cuda.get_device_from_id(device_id): the device with that id (None or -1: the DummyDevice, the CPU).
 DeviceHandle get_device_from_id(std::optional<int> device_id);
 /// cuda.get_device_from_array(array): the array's device (DummyDevice, id -1, for a host array).

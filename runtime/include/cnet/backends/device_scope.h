@@ -17,6 +17,8 @@ namespace cuda {
 class DeviceScope {
 public:
     explicit DeviceScope(std::optional<int> device = std::nullopt);
+    /// `with cuda.get_device_from_id(n):` / `with cuda.get_device_from_array(x):` (CuPy's Device as a context).
+    explicit DeviceScope(const DeviceHandle& device) : DeviceScope(std::optional<int>(device.id())) {}
     ~DeviceScope();
     DeviceScope(const DeviceScope&) = delete;
     DeviceScope& operator=(const DeviceScope&) = delete;
