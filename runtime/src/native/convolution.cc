@@ -53,18 +53,11 @@ void Col2ImTyped(const Array& col_in, const ConvParams& p, const Array& x) {
     });
 }
 
-void CheckCpu(const Array& a, const char* op) {
-    CNET_CHECK_AS(DeviceError, a.device().is_cpu(), op, " on ", a.device().ToString(),
-                  " is not supported in this build");
-}
-
 void Im2Col(const Array& x, const ConvParams& p, const Array& col) {
-    CheckCpu(x, "im2col");
     CNET_DISPATCH_FLOAT(x.dtype(), T, Im2ColTyped<T>(x, p, col));
 }
 
 void Col2Im(const Array& col, const ConvParams& p, const Array& x) {
-    CheckCpu(col, "col2im");
     CNET_DISPATCH_FLOAT(x.dtype(), T, Col2ImTyped<T>(col, p, x));
 }
 
@@ -75,21 +68,18 @@ bool ConvolutionUsesOneDnn(const Array& x) {
 }
 
 void ConvolutionForward(const Array& x_in, const Array& W_in, const Array& b, const ConvParams& p, const Array& y) {
-    CheckCpu(x_in, "convolution");
     const Array x = x_in.as_contiguous(), W = W_in.as_contiguous();
     if (ConvolutionUsesOneDnn(x) && DnnlConvolutionForward(x, W, b, p, y)) return;
     kernels::ReferenceConvolutionForward(x, W, b, p, y);
 }
 
 void ConvolutionBackwardData(const Array& gy_in, const Array& W_in, const ConvParams& p, const Array& gx) {
-    CheckCpu(gy_in, "convolution (backward data)");
     const Array gy = gy_in.as_contiguous(), W = W_in.as_contiguous();
     if (ConvolutionUsesOneDnn(gy) && DnnlConvolutionBackwardData(gy, W, p, gx)) return;
     kernels::ReferenceConvolutionBackwardData(gy, W, p, gx);
 }
 
 void ConvolutionBackwardWeights(const Array& x_in, const Array& gy_in, const ConvParams& p, const Array& gW) {
-    CheckCpu(x_in, "convolution (backward weights)");
     const Array x = x_in.as_contiguous(), gy = gy_in.as_contiguous();
     if (ConvolutionUsesOneDnn(x) && DnnlConvolutionBackwardWeights(x, gy, p, gW)) return;
     kernels::ReferenceConvolutionBackwardWeights(x, gy, p, gW);

@@ -94,21 +94,14 @@ void Backward(const Array& x_in, const Array& gamma_in, const Array& gy_in, cons
     });
 }
 
-void CheckCpu(const Array& a, const char* op) {
-    CNET_CHECK_AS(DeviceError, a.device().is_cpu(), op, " on ", a.device().ToString(),
-                  " is not supported in this build");
-}
-
 void BatchNormForward(const Array& x, const Array& gamma, const Array& beta, double eps, const Array& y,
                       const Array& mean, const Array& inv_std) {
-    CheckCpu(x, "batch_normalization");
     CNET_DISPATCH_FLOAT(x.dtype(), T, Forward<T>(x, gamma, beta, eps, y, mean, inv_std));
 }
 
 void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, const Array& mean, const Array& inv_std,
                        double /*eps: the saved statistics hold it*/, const Array& gx, const Array& ggamma,
                        const Array& gbeta) {
-    CheckCpu(x, "batch_normalization (backward)");
     CNET_DISPATCH_FLOAT(x.dtype(), T, Backward<T>(x, gamma, gy, mean, inv_std, gx, ggamma, gbeta));
 }
 

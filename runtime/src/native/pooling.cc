@@ -17,11 +17,6 @@ namespace {
 Shape OutSpatial(const Array& y, int nd) { return Shape(y.shape().end() - nd, y.shape().end()); }
 int64_t PlaneSize(const Array& a) { return Shape(a.shape().begin() + 2, a.shape().end()).prod(); }
 
-void CheckCpu(const Array& a, const char* op) {
-    CNET_CHECK_AS(DeviceError, a.device().is_cpu(), op, " on ", a.device().ToString(),
-                  " is not supported in this build");
-}
-
 // The divisor of each output position: the window size, or the taps that fall inside the input.
 std::vector<double> Divisors(const Shape& x_shape, const Shape& out_spatial, const ConvParams& p, bool exclude_pad) {
     const int64_t out = out_spatial.prod(), taps = p.ksize.prod();
@@ -200,7 +195,6 @@ void MaxBackward2d(const Array& gy_in, const Array& idx_in, const ConvParams& p,
 }
 
 void MaxPoolingForward(const Array& x, const ConvParams& p, const Array& y, const Array& indexes) {
-    CheckCpu(x, "max_pooling");
     if (p.ksize.ndim() == 2) {
         CNET_DISPATCH_FLOAT(x.dtype(), T, MaxForward2d<T>(x, p, y, indexes));
         return;
@@ -209,7 +203,6 @@ void MaxPoolingForward(const Array& x, const ConvParams& p, const Array& y, cons
 }
 
 void MaxPoolingBackward(const Array& gy_in, const Array& indexes, const ConvParams& p, const Array& gx) {
-    CheckCpu(gy_in, "max_pooling (backward)");
     if (p.ksize.ndim() == 2) {
         CNET_DISPATCH_FLOAT(gx.dtype(), T, MaxBackward2d<T>(gy_in, indexes, p, gx));
         return;
@@ -227,7 +220,6 @@ void MaxPoolingBackward(const Array& gy_in, const Array& indexes, const ConvPara
 }
 
 void MaxPoolingGather(const Array& x_in, const Array& indexes, const ConvParams& p, const Array& y) {
-    CheckCpu(x_in, "max_pooling (gather)");
     const Array x = x_in.as_contiguous(), idx = indexes.as_contiguous();
     const int64_t in = PlaneSize(x), out = PlaneSize(y);
     CNET_DISPATCH_FLOAT(x.dtype(), T, {
@@ -240,17 +232,14 @@ void MaxPoolingGather(const Array& x_in, const Array& indexes, const ConvParams&
 }
 
 void AveragePoolingForward(const Array& x, const ConvParams& p, bool exclude_pad, const Array& y) {
-    CheckCpu(x, "average_pooling");
     CNET_DISPATCH_FLOAT(x.dtype(), T, AverageForward<T>(x, p, exclude_pad, y));
 }
 
 void AveragePoolingBackward(const Array& gy, const ConvParams& p, bool exclude_pad, const Array& gx) {
-    CheckCpu(gy, "average_pooling (backward)");
     CNET_DISPATCH_FLOAT(gx.dtype(), T, AverageBackward<T>(gy, p, exclude_pad, gx));
 }
 
 void PoolingIndexMask(const Array& indexes, const ConvParams& p, const Array& mask) {
-    CheckCpu(indexes, "pooling index mask");
     const Array idx = indexes.as_contiguous();
     const int64_t* ip = idx.data<int64_t>();
     const int64_t planes = idx.shape()[0] * idx.shape()[1], out = PlaneSize(idx), taps = p.ksize.prod();

@@ -79,14 +79,10 @@ void Forward(const Array& x_in, const Array& rois_in, double scale, const Array&
 }  // namespace
 
 void RoiPoolingForward(const Array& x, const Array& rois, double spatial_scale, const Array& y, const Array& argmax) {
-    CNET_CHECK_AS(DeviceError, x.device().is_cpu(), "roi_pooling_2d on ", x.device().ToString(),
-                  " is not supported in this build");
     CNET_DISPATCH_FLOAT(x.dtype(), T, Forward<T>(x, rois, spatial_scale, y, argmax));
 }
 
 void RoiPoolingBackward(const Array& gy_in, const Array& rois_in, const Array& argmax_in, const Array& gx) {
-    CNET_CHECK_AS(DeviceError, gx.device().is_cpu(), "roi_pooling_2d (backward) on ", gx.device().ToString(),
-                  " is not supported in this build");
     const Array gy = gy_in.as_contiguous(), argmax = argmax_in.as_contiguous();
     const Array rois = rois_in.astype(Dtype::kFloat64, false).as_contiguous();
     const int64_t C = gx.shape()[1], plane = gx.shape()[2] * gx.shape()[3];

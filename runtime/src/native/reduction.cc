@@ -62,7 +62,7 @@ void ReduceTyped(ReduceOp op, const Array& x, const Dims& axes, const Array& out
             CNET_CHECK_AS(ValueError, x.shape()[static_cast<int>(ax)] > 0, "zero-size array to reduction operation ",
                           op == ReduceOp::kMax ? "maximum" : "minimum", " which has no identity");
     }
-    Array acc = Array::Empty(kshape, acc_dtype);
+    Array acc = Array::Empty(kshape, acc_dtype, out.device());
     switch (op) {
         case ReduceOp::kSum:
             acc.fill(Scalar(0));

@@ -12,16 +12,18 @@
 
 // Note [GPU tests on the CPU]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~
-// The GPU tests also build as runtime_cuda_tests_on_cpu (CNET_CUDA_TESTS_ON_CPU): there "the GPU" (Gpu()) is the
-// CPU, so every test compares the CPU with itself and must pass. That runs the tests' own logic (case tables,
-// layouts, tolerances, expected values) on every machine, so a test that would fail on a GPU for a reason of its
-// own is found before a GPU is at hand. Tests that need a real device (launch counts, the memory pool, to_gpu)
-// say so with CNET_REQUIRE_REAL_CUDA_DEVICE and skip there.
+// The GPU tests also build as runtime_cuda_tests_on_cpu (CNET_CUDA_TESTS_ON_CPU): where no CUDA device can be used,
+// "cuda:0" is then a fake device of host memory whose kernel tables are the CPU's (fake_cuda_device.cc). Every
+// test compares the CPU with the CPU's kernels run through the device seam on cuda:0, and must pass. That runs the
+// tests' own logic (case tables, layouts, tolerances, expected values) and the runtime's device placement on every
+// machine: an array made on the CPU by default that meets a device array is the DeviceError it would be on a GPU.
+// Tests that need a real device (launch counts, the memory pool, cudaMalloc counts) say so with
+// CNET_REQUIRE_REAL_CUDA_DEVICE and skip there.
 #ifdef CNET_CUDA_TESTS_ON_CPU
 #define CNET_REQUIRE_CUDA_DEVICE(index) \
     do {                                \
     } while (0)
-#define CNET_REQUIRE_REAL_CUDA_DEVICE(index) GTEST_SKIP() << "needs a real CUDA device (the CPU stands in for it here)"
+#define CNET_REQUIRE_REAL_CUDA_DEVICE(index) GTEST_SKIP() << "needs a real CUDA device (a fake one stands in here)"
 #else
 /// Skips the test, with the reason in the output, when CUDA device `index` cannot be used.
 #define CNET_REQUIRE_CUDA_DEVICE(index)                                                         \
@@ -79,12 +81,11 @@ inline Array Uniform(const Shape& shape, Dtype dtype, double lo, double hi, uint
     return Array::FromVector(v, shape).astype(dtype);
 }
 
+inline Device Gpu() { return Device::Cuda(0); }
 #ifdef CNET_CUDA_TESTS_ON_CPU
-inline Device Gpu() { return Device::Cpu(); }
 /// Whether Gpu() is a real CUDA device (launch counts and the like can be checked).
 constexpr bool kRealGpu = false;
 #else
-inline Device Gpu() { return Device::Cuda(0); }
 constexpr bool kRealGpu = true;
 #endif
 
