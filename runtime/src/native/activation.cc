@@ -263,9 +263,8 @@ void SoftmaxGrad(const Array& y, const Array& gy, int axis, bool log, const Arra
 
 template <>
 const kernels::ActivationKernels& kernels::NativeKernels<kernels::ActivationKernels>() {
-    static const ActivationKernels table{
-        &native::ActivationForward, &native::ActivationGrad,
-        &native::Softmax, &native::SoftmaxGrad};
+    static const ActivationKernels table{&native::ActivationForward, &native::ActivationGrad, &native::Softmax,
+                                         &native::SoftmaxGrad};
     return table;
 }
 

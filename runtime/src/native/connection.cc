@@ -47,8 +47,7 @@ void EmbedScatterAdd(const Array& ids, const Array& gy, std::optional<int64_t> i
 
 template <>
 const kernels::ConnectionKernels& kernels::NativeKernels<kernels::ConnectionKernels>() {
-    static const ConnectionKernels table{&native::EmbedGather,
-                                         &native::EmbedScatterAdd};
+    static const ConnectionKernels table{&native::EmbedGather, &native::EmbedScatterAdd};
     return table;
 }
 

@@ -22,7 +22,7 @@ void Im2ColTyped(const Array& x_in, const ConvParams& p, const Array& col) {
     const T* xp = x.data<T>();
     T* cp = col.data<T>();
     const Shape out_spatial(col.shape().end() - (x.ndim() - 2), col.shape().end());
-    const int64_t in_size = Shape(x.shape().begin() + 2, x.shape().end()).prod(), out_size = out_spatial.prod();
+    const int64_t in_size = PlaneSize(x), out_size = out_spatial.prod();
     const int64_t taps = p.ksize.prod();
     ForEachPlaneTap(x.shape(), out_spatial, p, [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
         const T* xs = xp + plane * in_size;
@@ -40,7 +40,7 @@ void Col2ImTyped(const Array& col_in, const ConvParams& p, const Array& x) {
     T* xp = x.data<T>();
     Array(x).fill(0);
     const Shape out_spatial(col.shape().end() - (x.ndim() - 2), col.shape().end());
-    const int64_t in_size = Shape(x.shape().begin() + 2, x.shape().end()).prod(), out_size = out_spatial.prod();
+    const int64_t in_size = PlaneSize(x), out_size = out_spatial.prod();
     const int64_t taps = p.ksize.prod();
     ForEachPlaneTap(x.shape(), out_spatial, p, [&](int64_t plane, int64_t tap, const auto& tables, const int64_t* k) {
         T* xs = xp + plane * in_size;

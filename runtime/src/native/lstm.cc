@@ -108,8 +108,7 @@ void LstmBackward(const Array& c_prev, const Array& x, const Array& c, const Arr
 
 template <>
 const kernels::LstmKernels& kernels::NativeKernels<kernels::LstmKernels>() {
-    static const LstmKernels table{&native::LstmForward,
-                                   &native::LstmBackward};
+    static const LstmKernels table{&native::LstmForward, &native::LstmBackward};
     return table;
 }
 

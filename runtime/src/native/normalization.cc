@@ -110,8 +110,7 @@ void BatchNormBackward(const Array& x, const Array& gamma, const Array& gy, cons
 
 template <>
 const kernels::NormalizationKernels& kernels::NativeKernels<kernels::NormalizationKernels>() {
-    static const NormalizationKernels table{&native::BatchNormForward,
-                                            &native::BatchNormBackward};
+    static const NormalizationKernels table{&native::BatchNormForward, &native::BatchNormBackward};
     return table;
 }
 

@@ -283,8 +283,7 @@ double SquaredNorm(const Array& g) {
 
 template <>
 const kernels::OptimizerKernels& kernels::NativeKernels<kernels::OptimizerKernels>() {
-    static const OptimizerKernels table{&native::Update, &native::GradHookKernel,
-                                        &native::SquaredNorm};
+    static const OptimizerKernels table{&native::Update, &native::GradHookKernel, &native::SquaredNorm};
     return table;
 }
 

@@ -15,7 +15,6 @@ namespace native {
 namespace {
 
 Shape OutSpatial(const Array& y, int nd) { return Shape(y.shape().end() - nd, y.shape().end()); }
-int64_t PlaneSize(const Array& a) { return Shape(a.shape().begin() + 2, a.shape().end()).prod(); }
 
 // The divisor of each output position: the window size, or the taps that fall inside the input.
 std::vector<double> Divisors(const Shape& x_shape, const Shape& out_spatial, const ConvParams& p, bool exclude_pad) {

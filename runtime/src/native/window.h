@@ -14,6 +14,9 @@ namespace native {
 
 using kernels::ConvParams;
 
+// The elements of one (n, c) plane of a channels-first array: the product of its spatial axes.
+inline int64_t PlaneSize(const Array& a) { return Shape(a.shape().begin() + 2, a.shape().end()).prod(); }
+
 // Per spatial axis, the input offset read by kernel tap k at output position o (-1 when it falls in the
 // padding): table[k * out + o].
 struct AxisTable {

@@ -5,7 +5,6 @@
 
 #include "cnet/core/function_node.h"
 #include "cnet/functions/array.h"
-#include "cnet/np/creation.h"
 
 namespace cnet {
 namespace user_kernels {
