@@ -32,23 +32,25 @@ LSTMBase::LSTMBase(std::optional<int64_t> in_size, std::optional<int64_t> out_si
 
 void LSTMBase::initialize_params() {
     // Each (state_size, in) block of rows gets its own initializer call, as Chainer does (fan-in per block).
+    // Blocks are drawn on the host, as Parameter::initialize draws, so that one seed gives the same initial
+    // values on every device (a lazy link may be on the GPU by the time its first input arrives).
     const int64_t n = state_size;
     for (auto [W, arg] : {std::make_pair(lateral->W, &lateral_init_), std::make_pair(upward->W, &upward_init_)}) {
         const std::shared_ptr<Initializer> init = arg->get();
         Array w = W.array();
         for (int64_t k = 0; k < 4; ++k) {
-            Array block = Array::Empty(Shape{n, w.shape()[1]}, w.dtype(), w.device());
+            Array block = Array::Empty(Shape{n, w.shape()[1]}, w.dtype());
             (*init)(block);
-            w.setitem(Slice(k * n, (k + 1) * n), block);
+            w.setitem(Slice(k * n, (k + 1) * n), block.to_device(w.device()));
         }
     }
     // upward.b.reshape(n, 4): column k is gate k (a, i, f, o) of each unit.
     Array b = upward->b.array().reshape(Shape{n, 4});
     for (int64_t k = 0; k < 4; ++k) {
         const std::shared_ptr<Initializer> init = (k == 2 ? forget_bias_init_ : bias_init_).get();
-        Array gate = Array::Empty(Shape{n}, b.dtype(), b.device());
+        Array gate = Array::Empty(Shape{n}, b.dtype());
         (*init)(gate);
-        b.setitem({Slice(), k}, gate);
+        b.setitem({Slice(), k}, gate.to_device(b.device()));
     }
 }
 

@@ -16,7 +16,9 @@
 // "cuda:0" is then a fake device of host memory whose kernel tables are the CPU's (fake_cuda_device.cc). Every
 // test compares the CPU with the CPU's kernels run through the device seam on cuda:0, and must pass. That runs the
 // tests' own logic (case tables, layouts, tolerances, expected values) and the runtime's device placement on every
-// machine: an array made on the CPU by default that meets a device array is the DeviceError it would be on a GPU.
+// machine: an array made on the CPU by default that meets a device array is the DeviceError it would be on a GPU,
+// and a value drawn on the device where it should be drawn on the host differs from the CPU's (the fake device's
+// draws skip ahead in the CPU's stream, as a GPU's generator gives other values for one seed).
 // Tests that need a real device (launch counts, the memory pool, cudaMalloc counts) say so with
 // CNET_REQUIRE_REAL_CUDA_DEVICE and skip there.
 #ifdef CNET_CUDA_TESTS_ON_CPU

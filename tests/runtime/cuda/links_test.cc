@@ -1,8 +1,8 @@
 // links_test.cc — links on the GPU where device-agnostic code builds arrays of its own: BatchNormalization's
 // stand-ins for an unused gamma/beta and its lazily sized statistics, NStepLSTM's zero initial state, and
 // parameters created later than to_gpu() (a lazy link's copy, load_npz or copyparams into a lazy link, a copy in
-// "init" mode), each against the same link on the CPU; and StandardUpdater(device=0) moving the model, as
-// Chainer's does.
+// "init" mode, a lazy LSTM's gate blocks), each against the same link on the CPU; and StandardUpdater(device=0)
+// moving the model, as Chainer's does.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -12,7 +12,9 @@
 #include "cnet/core/config.h"
 #include "cnet/iterators/serial_iterator.h"
 #include "cnet/datasets/tuple_dataset.h"
+#include "cnet/core/random.h"
 #include "cnet/links/linear.h"
+#include "cnet/links/lstm.h"
 #include "cnet/links/n_step_rnn.h"
 #include "cnet/links/normalization.h"
 #include "cnet/optimizers/momentum_sgd.h"
@@ -102,6 +104,25 @@ TEST(CudaLinksTest, ParametersCreatedAfterToGpuAreCreatedOnTheGpu) {
         EXPECT_EQ(lazy.W.device(), Gpu());
         ExpectClose(lazy(Variable(x.to_device(Gpu()))).array(), source(Variable(x)).array(), "copyparams");
     }
+}
+
+// A lazy LSTM moved to the GPU before its first input draws its gate blocks on the host, as every other
+// parameter is drawn: one seed, the same initial values on both devices.
+TEST(CudaLinksTest, LazyLstmDrawsTheSameInitialWeightsOnTheGpuAsOnTheCpu) {
+    CNET_REQUIRE_CUDA_DEVICE(0);
+    const Array x = Uniform(Shape{2, 5}, Dtype::kFloat32, -1, 1, 6);
+    random::seed(11);
+    links::LSTM cpu(std::nullopt, 3);
+    const Array y_cpu = cpu(Variable(x)).array();
+    random::seed(11);
+    links::LSTM gpu(std::nullopt, 3);
+    gpu.to_device(Gpu());
+    const Array y_gpu = gpu(Variable(x.to_device(Gpu()))).array();
+    EXPECT_EQ(gpu.upward->W.device(), Gpu());
+    ExpectClose(gpu.upward->W.array(), cpu.upward->W.array(), "upward.W");
+    ExpectClose(gpu.lateral->W.array(), cpu.lateral->W.array(), "lateral.W");
+    ExpectClose(gpu.upward->b.array(), cpu.upward->b.array(), "upward.b (forget gate bias 1)");
+    ExpectClose(y_gpu, y_cpu, "h");
 }
 
 TEST(CudaLinksTest, StandardUpdaterWithADeviceMovesTheModelThere) {
