@@ -20,7 +20,7 @@ Dtype PackDtype(const std::vector<Parameter>& params) {
     return dtype;
 }
 
-Array Pack(const std::vector<Parameter>& params, bool grads) {
+Array Pack(const std::vector<Parameter>& params, bool grads, Device device) {
     const Dtype dtype = PackDtype(params);
     std::vector<Array> flat;
     flat.reserve(params.size());
@@ -28,7 +28,7 @@ Array Pack(const std::vector<Parameter>& params, bool grads) {
         const Array a = grads ? p.grad() : p.array();
         flat.push_back(a.reshape(Shape{a.size()}).astype(dtype));
     }
-    if (flat.empty()) return Array::Zeros(Shape{0}, dtype);
+    if (flat.empty()) return Array::Zeros(Shape{0}, dtype, device);  // a model without parameters
     return np::concatenate(flat).as_contiguous();
 }
 
@@ -65,8 +65,8 @@ std::string Layout(const std::vector<Parameter>& params) {
     return layout;
 }
 
-Array PackGrads(const std::vector<Parameter>& params) { return Pack(params, /*grads=*/true); }
-Array PackData(const std::vector<Parameter>& params) { return Pack(params, /*grads=*/false); }
+Array PackGrads(const std::vector<Parameter>& params, Device device) { return Pack(params, /*grads=*/true, device); }
+Array PackData(const std::vector<Parameter>& params, Device device) { return Pack(params, /*grads=*/false, device); }
 
 void UnpackGrads(const Array& packed, const std::vector<Parameter>& params) {
     Unpack(packed, params, [](Parameter p, const Array& part) { p.set_grad(part); });

@@ -19,10 +19,11 @@ void FillMissingGrads(const std::vector<Parameter>& params);
 /// What two processes compare before combining their arrays: the packed dtype and every parameter's shape.
 std::string Layout(const std::vector<Parameter>& params);
 
-/// The gradients (or values) flattened into one contiguous array on the parameters' device, in the widest
-/// float dtype of the parameters (float16 and float32 round-trip through it exactly; Chainer packs float32).
-Array PackGrads(const std::vector<Parameter>& params);
-Array PackData(const std::vector<Parameter>& params);
+/// The gradients (or values) flattened into one contiguous array on `device`, where the parameters are (an empty
+/// array there for a model without parameters), in the widest float dtype of the parameters (float16 and float32
+/// round-trip through it exactly; Chainer packs float32).
+Array PackGrads(const std::vector<Parameter>& params, Device device);
+Array PackData(const std::vector<Parameter>& params, Device device);
 /// Inverses: each part set as the gradient / copied into the parameter's array, in the parameter's dtype.
 void UnpackGrads(const Array& packed, const std::vector<Parameter>& params);
 void UnpackData(const Array& packed, const std::vector<Parameter>& params);

@@ -46,13 +46,14 @@ void ServeHost(const WorkerSpec& spec, Channel& channel, const std::string& who)
         std::vector<Parameter> params = Params(*spec.model);
         const std::string layout = Layout(params);
         CNET_CHECK(m.head == layout, "the master's parameters (", m.head, ") differ from this worker's (", layout, ")");
-        Array packed = PackData(params);  // an array of the right size and dtype, overwritten by the message
+        // An array of the right size and dtype, overwritten by the message.
+        Array packed = PackData(params, Device::Cpu());
         channel.ReadBody(m, packed);
         UnpackData(packed, params);
 
         ComputeGrads(*spec.model, *spec.iterator, spec.converter, spec.device, who.c_str());
         params = GradParams(*spec.model);
-        const Array grads = PackGrads(params);
+        const Array grads = PackGrads(params, Device::Cpu());
         channel.Send(Tag::kGrads, Layout(params), &grads);
     }
 }
@@ -71,12 +72,12 @@ void ServeCuda(const WorkerSpec& spec, Channel& channel, const std::string& who)
         Expect(channel, Tag::kUpdate);
         ComputeGrads(*spec.model, *spec.iterator, spec.converter, spec.device, who.c_str());
         const std::vector<Parameter> params = GradParams(*spec.model);
-        Array grads = PackGrads(params);
+        Array grads = PackGrads(params, device);
         channel.Send(Tag::kReady, Layout(params));  // only now the collectives: every failure so far is a message
         chainermn::nccl::ReduceSum(*comm, grads, 0);
         chainermn::nccl::Wait(*comm, master_alive);
         spec.model->cleargrads();  // Chainer's worker frees them here
-        Array data = PackData(params);
+        Array data = PackData(params, device);
         chainermn::nccl::Bcast(*comm, data, 0);
         chainermn::nccl::Wait(*comm, master_alive);
         UnpackData(data, params);

@@ -326,7 +326,7 @@ void MultiprocessParallelUpdater::UpdateHost() {
     Link& model = *optimizer->target;
     auto send_params = [&] {
         const std::vector<Parameter> params = mpu::Params(model);
-        const Array packed = mpu::PackData(params);
+        const Array packed = mpu::PackData(params, Device::Cpu());
         const std::string layout = mpu::Layout(params);
         for (auto& w : workers_) Send(*w, Tag::kUpdate, layout, &packed);
     };
@@ -340,7 +340,7 @@ void MultiprocessParallelUpdater::UpdateHost() {
     const std::vector<Parameter> params = mpu::Params(model);
     mpu::FillMissingGrads(params);
     const std::string layout = mpu::Layout(params);
-    Array sum = mpu::PackGrads(params);
+    Array sum = mpu::PackGrads(params, Device::Cpu());
     for (auto& w : workers_) {
         mpu::Message m = Receive(*w, Tag::kGrads);
         if (m.head != layout) w->channel.SkipBody(m);
@@ -402,12 +402,12 @@ void MultiprocessParallelUpdater::UpdateCuda() {
             throw;
         }
     };
-    Array grads = mpu::PackGrads(params);
+    Array grads = mpu::PackGrads(params, device);
     chainermn::nccl::ReduceSum(comm, grads, 0);
     wait();
     mpu::UnpackGrads(grads, params);
     optimizer->update();
-    Array data = mpu::PackData(params);
+    Array data = mpu::PackData(params, device);
     chainermn::nccl::Bcast(comm, data, 0);
     wait();
 }

@@ -1,7 +1,8 @@
 // multiprocess_parallel_updater_test.cc — MultiprocessParallelUpdater with CPU devices (real worker processes,
 // gradients and parameters over their socketpairs): its steps against one process's SGD, MomentumSGD and Adam
-// on the concatenated batches and against ParallelUpdater; inside a Trainer; a worker that fails or is killed
-// ends the update with an error naming it; Chainer's argument errors and learning-rate correction.
+// on the concatenated batches and against ParallelUpdater; inside a Trainer; a model without parameters; a worker
+// that fails or is killed ends the update with an error naming it; Chainer's argument errors and learning-rate
+// correction.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -11,6 +12,8 @@
 #include <string>
 
 #include "cnet/datasets/tuple_dataset.h"
+#include "cnet/functions/basic_math.h"
+#include "cnet/functions/reduction.h"
 #include "cnet/iterators/serial_iterator.h"
 #include "cnet/links/classifier.h"
 #include "cnet/links/linear.h"
@@ -198,6 +201,28 @@ TEST(MultiprocessParallelUpdater, LazilyInitializedParameters) {
     ASSERT_TRUE(W.defined());
     EXPECT_TRUE(AllClose(W, LinearOf(reference).W.array(), 1e-6, 1e-6));
     EXPECT_FALSE(AllClose(W, testing_util::Uniform(Shape{2, 3}, -1, 1, Dtype::kFloat32, 5), 1e-3, 1e-3));
+}
+
+// A model without parameters: the processes agree on an empty layout and exchange empty arrays.
+class SquaredSum : public Chain {
+public:
+    Variable call(const std::vector<Variable>& args) override { return functions::sum(args[0] * args[0]); }
+};
+
+TEST(MultiprocessParallelUpdater, AModelWithoutParameters) {
+    Data data(Dtype::kFloat32);
+    auto model = std::make_shared<SquaredSum>();
+    auto optimizer = std::make_shared<optimizers::SGD>(0.5);
+    optimizer->setup(model);
+    auto x_only = [&](int64_t begin, int64_t end) {
+        return std::make_shared<datasets::TupleDataset>(data.x[Slice(begin, end)].copy());
+    };
+    MultiprocessParallelUpdater updater(std::vector<IteratorPtr>{Serial(x_only(0, 4), 2), Serial(x_only(4, 8), 2)},
+                                        optimizer, nullptr, TwoCpus());
+    for (int i = 0; i < 2; ++i) updater.update();
+    EXPECT_EQ(updater.iteration, 2);
+    EXPECT_EQ(updater.worker_pids().size(), 1u);
+    updater.finalize();
 }
 
 // A test that waited for a dead worker would hang: SIGALRM ends the test binary (a failure) after 60 s instead.

@@ -8,6 +8,8 @@
 
 #include "cnet/core/device.h"
 #include "cnet/datasets/tuple_dataset.h"
+#include "cnet/functions/basic_math.h"
+#include "cnet/functions/reduction.h"
 #include "cnet/iterators/serial_iterator.h"
 #include "cnet/links/classifier.h"
 #include "cnet/links/linear.h"
@@ -92,6 +94,28 @@ TEST(MultiprocessParallelUpdaterCuda, TwoDevicesEqualOneProcessOnTheConcatenated
     auto& W_ref = std::static_pointer_cast<links::Linear>(reference->predictor)->W;
     EXPECT_TRUE(W.device() == Device::Cuda(0));
     EXPECT_TRUE(testing_util::AllClose(W.array().to_device(Device::Cpu()), W_ref.array(), 1e-5, 1e-5));
+}
+
+// A model without parameters: the processes exchange empty arrays on their devices.
+class SquaredSum : public Chain {
+public:
+    Variable call(const std::vector<Variable>& args) override { return functions::sum(args[0] * args[0]); }
+};
+
+TEST(MultiprocessParallelUpdaterCuda, AModelWithoutParameters) {
+    CNET_REQUIRE_CUDA_DEVICES(2);
+    const Array x = testing_util::Uniform(Shape{8, 3}, -1, 1, Dtype::kFloat32, 9);
+    auto rows = [&](int64_t b, int64_t e) { return std::make_shared<datasets::TupleDataset>(x[Slice(b, e)].copy()); };
+    auto model = std::make_shared<SquaredSum>();
+    auto optimizer = std::make_shared<optimizers::SGD>(0.5);
+    optimizer->setup(model);
+    std::vector<std::shared_ptr<iterators::SerialIterator>> its{
+        std::make_shared<iterators::SerialIterator>(rows(0, 4), 2),
+        std::make_shared<iterators::SerialIterator>(rows(4, 8), 2)};
+    training::MultiprocessParallelUpdater updater(its, optimizer, nullptr, std::vector<int64_t>{0, 1});
+    for (int i = 0; i < 2; ++i) updater.update();
+    EXPECT_EQ(updater.iteration, 2);
+    updater.finalize();
 }
 
 TEST(MultiprocessParallelUpdaterCuda, RefusesAProcessThatStartedCuda) {
