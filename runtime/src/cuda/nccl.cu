@@ -42,10 +42,13 @@ ncclDataType_t ElementType(Dtype dtype) {
     throw DtypeError("chainermn: no NCCL type for this dtype");
 }
 
-void RequireOnDevice(const Comm& comm, const Array& a, const char* op) {
+// Checks the array; false when it is empty: every rank's is then (the callers agree on sizes first), and there
+// is nothing to exchange and no buffer to hand NCCL (a model without parameters).
+bool HasElementsOnDevice(const Comm& comm, const Array& a, const char* op) {
     CNET_CHECK_AS(DeviceError, !a.device().is_cpu() && a.device().id() == comm.device, "chainermn.", op,
                   ": NCCL takes arrays on cuda:", comm.device, " (got one on ", a.device().ToString(), ")");
     CNET_CHECK(a.is_contiguous(), "chainermn.", op, ": the array must be contiguous");
+    return a.size() > 0;
 }
 
 }  // namespace
@@ -104,7 +107,7 @@ void Wait(Comm& comm, const std::function<bool()>& peers_alive) {
 }
 
 void AllreduceSum(const Comm& comm, Array& array) {
-    RequireOnDevice(comm, array, "allreduce");
+    if (!HasElementsOnDevice(comm, array, "allreduce")) return;
     cuda::DeviceGuard guard(comm.device);
     Check(ncclAllReduce(array.raw_data(), array.raw_data(), static_cast<size_t>(array.size()),
                         ElementType(array.dtype()), ncclSum, comm.handle, cuda::Stream(comm.device)),
@@ -112,7 +115,7 @@ void AllreduceSum(const Comm& comm, Array& array) {
 }
 
 void ReduceSum(const Comm& comm, Array& array, int root) {
-    RequireOnDevice(comm, array, "reduce");
+    if (!HasElementsOnDevice(comm, array, "reduce")) return;
     cuda::DeviceGuard guard(comm.device);
     Check(ncclReduce(array.raw_data(), array.raw_data(), static_cast<size_t>(array.size()),
                      ElementType(array.dtype()), ncclSum, root, comm.handle, cuda::Stream(comm.device)),
@@ -120,7 +123,7 @@ void ReduceSum(const Comm& comm, Array& array, int root) {
 }
 
 void Bcast(const Comm& comm, Array& array, int root) {
-    RequireOnDevice(comm, array, "bcast");
+    if (!HasElementsOnDevice(comm, array, "bcast")) return;
     cuda::DeviceGuard guard(comm.device);
     Check(ncclBroadcast(array.raw_data(), array.raw_data(), static_cast<size_t>(array.size()),
                         ElementType(array.dtype()), root, comm.handle, cuda::Stream(comm.device)),
