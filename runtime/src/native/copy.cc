@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "cnet/core/dtype_dispatch.h"
 #include "native/strided_loop.h"
@@ -32,7 +33,11 @@ void Fill(const Array& out, Scalar value) {
     const bool zero_bits = value.is_float() ? value.to_double() == 0 && !std::signbit(value.to_double())
                                             : value.to_int() == 0;
     CNET_DISPATCH_ALL(out.dtype(), T, {
-        const T v = static_cast<T>(value.is_float() ? value.to_double() : static_cast<double>(value.to_int()));
+        // An integer goes to an integer dtype without a trip through double, which rounds INT64_MAX out of range.
+        const double as_double = value.is_float() ? value.to_double() : static_cast<double>(value.to_int());
+        T v = static_cast<T>(as_double);
+        if constexpr (std::is_integral<T>::value)
+            if (!value.is_float()) v = static_cast<T>(value.to_int());
         if (out.is_contiguous()) {  // gradients are zeroed this way on every step: one memset/fill_n, not a strided loop
             T* p = static_cast<T*>(out.raw_data());
             if (zero_bits) std::memset(static_cast<void*>(p), 0, static_cast<size_t>(out.size()) * sizeof(T));

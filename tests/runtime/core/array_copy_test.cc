@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,18 @@ TEST(ArrayCopyTest, OutOfRangeFloatsCastAsNumPyDoes) {
             EXPECT_EQ(head(Dtype::kInt64), as_int64);
         }
     }
+}
+
+// min's reduction starts from INT64_MAX: a fill through double rounded it to 2**63, which wrapped to INT64_MIN.
+TEST(ArrayCopyTest, FillKeepsExtremeIntegers) {
+    Array big = Array::Empty(Shape{2}, Dtype::kInt64);
+    big.fill(Scalar(std::numeric_limits<int64_t>::max()));
+    EXPECT_EQ(big.to_vector<int64_t>(), (std::vector<int64_t>(2, std::numeric_limits<int64_t>::max())));
+    big.fill(Scalar(std::numeric_limits<int64_t>::max() - 1));
+    EXPECT_EQ(big.to_vector<int64_t>()[0], std::numeric_limits<int64_t>::max() - 1);
+    Array small = Array::Empty(Shape{2}, Dtype::kInt32);
+    small.fill(Scalar(-7));
+    EXPECT_EQ(small.to_vector<int32_t>(), (std::vector<int32_t>{-7, -7}));
 }
 
 }  // namespace
