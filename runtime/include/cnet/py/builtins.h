@@ -20,6 +20,7 @@
 #include "cnet/py/errors.h"
 #include "cnet/py/methods.h"
 #include "cnet/py/str_methods.h"
+#include "cnet/py/sum.h"
 #include "cnet/py/errors.h"
 #include "cnet/py/format.h"
 
@@ -333,15 +334,16 @@ inline int64_t ipow(int64_t base, int64_t exp) {
 }
 
 // ---- conversions
-inline int64_t to_int(double v) { return static_cast<int64_t>(v); }
+/// int(x) of a float: truncated; NaN is a ValueError, infinity (or a value past int64) an OverflowError.
+int64_t to_int(double v);
 inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(bool v) { return v; }
 int64_t to_int(const std::string& s);
-inline int64_t to_int(const Array& a) { return a.item<int64_t>(); }
+inline int64_t to_int(const Array& a) { return IsFloat(a.dtype()) ? to_int(a.item<double>()) : a.item<int64_t>(); }
 /// operator.index of a NumPy value where a library parameter wants an int (`L.EmbedID(max(train) + 1, n)`: a NumPy
 /// integer is an int to Chainer): a 0-d array of an integer dtype, else Python's TypeError.
 int64_t index(const Array& a);
-inline int64_t to_int(const Variable& v) { return v.array().item<int64_t>(); }
+inline int64_t to_int(const Variable& v) { return to_int(v.array()); }
 /// chainer.Variable(x) where x is a name that holds an array at this point but is a Variable in C++ (a name keeps
 /// one type: an ndarray assigned to a Variable-typed name is kept as a constant, as_variable). Makes of the array
 /// what Chainer makes of it; a Variable that is not such a constant (computed by a function, or requiring a
@@ -431,7 +433,11 @@ T max(const std::vector<T>& v) {
 /// broadcasting and promotion; a 0-d int64 0 for no arrays.
 Array sum(const std::vector<Array>& v);
 template <typename T>
-T sum(const std::vector<T>& v, T start = T(0)) {
+auto sum(const std::vector<T>& v) {
+    return sum_range(v.begin(), v.end());
+}
+template <typename T>
+T sum(const std::vector<T>& v, T start) {
     for (const T& x : v) start = start + x;
     return start;
 }

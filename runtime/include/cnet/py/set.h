@@ -13,6 +13,7 @@
 
 #include "cnet/py/errors.h"
 #include "cnet/py/format.h"
+#include "cnet/py/sum.h"
 
 namespace cnet {
 namespace py {
@@ -108,7 +109,11 @@ T max(const Set<T>& s) {
     return *std::prev(s.end());
 }
 template <typename T>
-T sum(const Set<T>& s, T start = T(0)) {
+auto sum(const Set<T>& s) {
+    return sum_range(s.begin(), s.end());
+}
+template <typename T>
+T sum(const Set<T>& s, T start) {
     for (const T& x : s) start = start + x;
     return start;
 }
