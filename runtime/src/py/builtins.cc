@@ -35,16 +35,23 @@ double to_float(const std::string& s) {
     return v;
 }
 
-int64_t round(double x) {
+namespace {
+
+// x, made whole as `whole`, as cnet's int: Python's errors for NaN and infinity, and an OverflowError where Python's
+// unbounded int would be wider than int64 (the cast would be undefined behaviour). `call` names the conversion.
+int64_t WholeToInt(double x, double whole, const char* call) {
     if (std::isnan(x)) throw ValueError("cannot convert float NaN to integer");
     if (std::isinf(x)) throw OverflowError("cannot convert float infinity to integer");
-    const double r = std::nearbyint(x);  // the default rounding mode: ties to even
-    // Python's int has no bound; cnet's int is int64, and a wider value must not be cast (undefined behaviour).
-    if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0)) {
-        throw OverflowError("round(" + std::to_string(x) + ") does not fit in a 64-bit int");
-    }
-    return static_cast<int64_t>(r);
+    if (!(whole >= -9223372036854775808.0 && whole < 9223372036854775808.0))
+        throw OverflowError(std::string(call) + "(" + std::to_string(x) + ") does not fit in a 64-bit int");
+    return static_cast<int64_t>(whole);
 }
+
+}  // namespace
+
+int64_t to_int(double v) { return WholeToInt(v, std::trunc(v), "int"); }
+
+int64_t round(double x) { return WholeToInt(x, std::nearbyint(x), "round"); }  // ties to even (default mode)
 
 double round(double x, int64_t ndigits) {
     if (!std::isfinite(x) || ndigits > 308) return x;
