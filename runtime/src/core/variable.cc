@@ -14,7 +14,8 @@ namespace cnet {
 
 Array::operator Variable() const { return as_variable(*this); }
 
-Variable as_variable(const Array& a) { return Variable(a, /*requires_grad=*/false); }
+// A None array (an `ndarray | None` holding None) is a None Variable, so `F.linear(x, W, b)` with b None has no bias.
+Variable as_variable(const Array& a) { return a.defined() ? Variable(a, /*requires_grad=*/false) : Variable(); }
 
 std::vector<Variable> as_variables(const std::vector<Array>& arrays) {
     std::vector<Variable> out;

@@ -122,7 +122,7 @@ private:
 
 std::ostream& operator<<(std::ostream& os, const Variable& v);
 
-/// chainer.as_variable: returns a Variable as is; wraps an array as a constant (requires_grad=False).
+/// chainer.as_variable: returns a Variable as is; wraps an array as a constant (requires_grad=False), None as None.
 Variable as_variable(const Array& a);
 inline Variable as_variable(const Variable& v) { return v; }
 /// as_variable of each array: a list of arrays where generated code wants a list of Variables.
