@@ -85,39 +85,41 @@ std::optional<double> SerialIterator::previous_epoch_detail() const {
     return previous_epoch_detail_;
 }
 
+// Chainer's _statemachine.iterator_statemachine: a batch larger than the dataset spans several epochs, and each
+// end of an epoch it crosses counts one and draws the next order (from the position it was left at).
 Batch SerialIterator::next() {
     if (!repeat_ && epoch_ > 0) return {};  // StopIteration
     previous_epoch_detail_ = epoch_detail();
-    const int64_t i = current_position_;
-    const int64_t i_end = i + batch_size_;
     const int64_t n = epoch_size();
-    auto example = [&](int64_t k) { return dataset_->get_example(order_ ? (*order_)[static_cast<size_t>(k)] : k); };
-
+    int64_t i = current_position_;
+    int64_t i_end = i + batch_size_;
     Batch batch;
     batch.reserve(static_cast<size_t>(batch_size_));
-    for (int64_t k = i; k < std::min(i_end, n); ++k) batch.push_back(example(k));
-
-    if (i_end >= n) {
-        if (repeat_) {
-            const int64_t rest = i_end - n;
-            if (order_) {
-                std::vector<int64_t> new_order = order_sampler_(*order_, i);
-                CNET_CHECK_AS(ValueError, new_order.size() == order_->size(),
-                              "The size of order does not match the size of the previous order.");
-                order_ = std::move(new_order);
-            }
-            // rest may exceed n when batch_size > len(dataset): Python's slice [:rest] stops at n.
-            for (int64_t k = 0; k < std::min(rest, n); ++k) batch.push_back(example(k));
-            current_position_ = rest;
-        } else {
-            current_position_ = 0;
+    auto take = [&](int64_t from, int64_t to) {  // order[from:to], clamped as a Python slice
+        for (int64_t k = from; k < std::min(to, n); ++k)
+            batch.push_back(dataset_->get_example(order_ ? (*order_)[static_cast<size_t>(k)] : k));
+    };
+    bool is_new_epoch = false;
+    while (i_end >= n) {
+        take(i, n);
+        if (order_) {
+            std::vector<int64_t> new_order = order_sampler_(*order_, i);
+            CNET_CHECK_AS(ValueError, new_order.size() == order_->size(),
+                          "The size of order does not match the size of the previous order.");
+            order_ = std::move(new_order);
         }
         ++epoch_;
-        is_new_epoch_ = true;
-    } else {
-        is_new_epoch_ = false;
-        current_position_ = i_end;
+        is_new_epoch = true;
+        i = 0;
+        if (!repeat_) {
+            i_end = 0;
+            break;
+        }
+        i_end -= n;
     }
+    take(i, i_end);
+    current_position_ = i_end;
+    is_new_epoch_ = is_new_epoch;
     return batch;
 }
 
@@ -173,7 +175,8 @@ void SerialIterator::ValidateLoadedState() const {
     const int64_t n = dataset_->size();
     auto fail = [](const std::string& what) { throw SerializationError("SerialIterator: the snapshot's " + what); };
     if (epoch_ < 0) fail("epoch " + std::to_string(epoch_) + " is negative");
-    // Below the dataset size; a batch larger than the dataset lets it grow past (as in Chainer), harmlessly.
+    // Below the dataset size; snapshots of older cnet versions with a batch larger than the dataset have it past
+    // the end, which next() reads as the end of the epoch (an empty slice).
     if (current_position_ < 0 || (batch_size_ <= n && current_position_ >= n))
         fail("current_position " + std::to_string(current_position_) + " is out of range for a dataset of " +
              std::to_string(n) + " examples (batch size " + std::to_string(batch_size_) + ")");

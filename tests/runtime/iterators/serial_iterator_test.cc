@@ -83,13 +83,33 @@ TEST(SerialIteratorTest, NoRepeatStopsAfterOneSweep) {
     EXPECT_TRUE(exact.next().empty());
 }
 
+// Chainer's state machine: a batch spans as many epochs as it needs, each crossing counted and drawing a new order
+// (values printed by Chainer 7.8.1's SerialIterator).
 TEST(SerialIteratorTest, BatchLargerThanDataset) {
     SerialIterator it(Range(2), 5, true, false);
-    EXPECT_EQ(Ids(it.next()), (std::vector<int64_t>{0, 1, 0, 1}));  // Python's order[:rest] stops at len
-    EXPECT_EQ(it.epoch(), 1);
+    EXPECT_EQ(Ids(it.next()), (std::vector<int64_t>{0, 1, 0, 1, 0}));
+    EXPECT_EQ(it.epoch(), 2);
+    EXPECT_TRUE(it.is_new_epoch());
+    EXPECT_EQ(it.epoch_detail(), 2.5);
+    EXPECT_EQ(Ids(it.next()), (std::vector<int64_t>{1, 0, 1, 0, 1}));
+    EXPECT_EQ(it.epoch(), 5);
+    EXPECT_EQ(it.epoch_detail(), 5.0);
+    EXPECT_EQ(it.previous_epoch_detail(), 2.5);
     SerialIterator once(Range(2), 5, false, false);
     EXPECT_EQ(Ids(once.next()), (std::vector<int64_t>{0, 1}));
+    EXPECT_EQ(once.epoch(), 1);
     EXPECT_TRUE(once.next().empty());
+    std::vector<int64_t> positions;  // each new order is drawn from the position the last one was left at
+    iterators::OrderSampler reverse = [&positions](const std::vector<int64_t>& order, int64_t i) {
+        positions.push_back(i);
+        return std::vector<int64_t>(order.rbegin(), order.rend());
+    };
+    SerialIterator sampled(Range(3), 7, true, std::nullopt, reverse);
+    EXPECT_EQ(Ids(sampled.next()), (std::vector<int64_t>{2, 1, 0, 0, 1, 2, 2}));
+    EXPECT_EQ(sampled.epoch(), 2);
+    EXPECT_EQ(Ids(sampled.next()), (std::vector<int64_t>{1, 0, 0, 1, 2, 2, 1}));
+    EXPECT_EQ(sampled.epoch(), 4);
+    EXPECT_EQ(positions, (std::vector<int64_t>{0, 0, 0, 1, 0}));
 }
 
 TEST(SerialIteratorTest, ShuffleCoversEachEpochAndIsReproducible) {

@@ -17,7 +17,8 @@ namespace iterators {
 /// - shuffle None (std::nullopt) with no order_sampler shuffles (ShuffleOrderSampler); shuffle false keeps
 ///   dataset order; giving both shuffle and an order_sampler is a ValueError.
 /// - repeat=true: every batch has batch_size examples; the batch that completes an epoch is filled from the
-///   start of the next epoch's order (re-sampled then) and has is_new_epoch() true.
+///   start of the next epoch's order (re-sampled then) and has is_new_epoch() true; a batch larger than the
+///   dataset spans several epochs, each counted and re-sampled.
 /// - repeat=false: one sweep; the last batch has len % batch_size examples when that is nonzero; afterwards
 ///   next() returns an empty batch (see Note [StopIteration as an empty batch]).
 /// - epoch_detail = epoch + current_position / len; previous_epoch_detail is None before the first batch.
