@@ -313,6 +313,7 @@ void MultiprocessParallelUpdater::update_core() {
             UpdateCuda();
         else
             UpdateHost();
+        new_epoch_if_due();
     } catch (...) {
         // The workers may be anywhere in the step: end them, so that a later update starts again from the
         // master's state instead of reading their stale messages.

@@ -87,6 +87,7 @@ void ParallelUpdater::update_core() {
     for (size_t i = 1; i < n; ++i) model_main->addgrads(*models_[i].second);
     optimizer->update();
     for (size_t i = 1; i < n; ++i) models_[i].second->copyparams(*model_main);
+    new_epoch_if_due();
 }
 
 }  // namespace updaters

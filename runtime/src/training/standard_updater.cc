@@ -72,6 +72,11 @@ void StandardUpdater::update_core() {
         std::shared_ptr<Link> target = optimizer->target;
         optimizer->update([&] { return target->call(inputs); });
     }
+    new_epoch_if_due();
+}
+
+void StandardUpdater::new_epoch_if_due() {
+    if (get_iterator("main")->is_new_epoch()) get_optimizer("main")->new_epoch();
 }
 
 void StandardUpdater::finalize() {

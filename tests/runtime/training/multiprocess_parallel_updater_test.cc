@@ -84,6 +84,7 @@ std::pair<std::shared_ptr<links::Classifier>, std::shared_ptr<links::Classifier>
             std::vector<IteratorPtr>{Serial(data.Rows(0, 4), 2), Serial(data.Rows(4, 8), 2)}, optimizer, nullptr,
             TwoCpus());
         for (int i = 0; i < steps; ++i) updater->update();
+        EXPECT_EQ(optimizer->epoch, steps / 2);  // the optimizer starts a new epoch with the master's iterator
         EXPECT_EQ(updater->worker_pids().size(), 1u);
         updater->finalize();
         EXPECT_TRUE(updater->worker_pids().empty());
@@ -93,6 +94,7 @@ std::pair<std::shared_ptr<links::Classifier>, std::shared_ptr<links::Classifier>
     ref_optimizer->setup(reference);
     training::StandardUpdater ref_updater(Serial(data.Concatenated(), 4), ref_optimizer);
     for (int i = 0; i < steps; ++i) ref_updater.update();
+    EXPECT_EQ(ref_optimizer->epoch, steps / 2);  // StandardUpdater's auto_new_epoch
     return {model, reference};
 }
 

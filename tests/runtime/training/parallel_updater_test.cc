@@ -40,6 +40,7 @@ TEST(ParallelUpdater, CpuDevicesSumTheSubBatchGradientsAndUpdateOnce) {
     EXPECT_EQ(updater.models()[0].second, model);
     updater.update();
     EXPECT_EQ(updater.iteration, 1);
+    EXPECT_EQ(optimizer->epoch, 1);  // the batch ended an epoch: Chainer's auto_new_epoch
 
     // By hand: main gets rows 0, 2, 4 and the copy rows 1, 3, 5; the gradient is the sum of their mean-loss
     // gradients (Chainer's addgrads), and SGD steps once.

@@ -23,8 +23,8 @@ namespace updaters {
 /// update() = update_core(), then iteration += 1. The default update_core: batch = the "main" iterator's
 /// next(); arrays = converter(batch, device); the "main" optimizer's update(loss_func(arrays)), where
 /// loss_func defaults to the optimizer's target (`target->call(arrays)`; the arrays are passed as constant
-/// variables, as Chainer passes raw arrays). The epoch properties come from the "main" iterator. Chainer v4
-/// does not call optimizer.new_epoch().
+/// variables, as Chainer passes raw arrays). The epoch properties come from the "main" iterator; after each
+/// update that starts a new epoch the "main" optimizer's new_epoch() is called (Chainer's auto_new_epoch=True).
 ///
 /// serialize(): `iterator:<name>/...`, `optimizer:<name>/...`, `model:<name>/...` (the optimizer's target)
 /// for each name, then `iteration`.
@@ -59,6 +59,10 @@ public:
     std::optional<double> loss_scale;
 
 protected:
+    /// Chainer's `if self.auto_new_epoch and iterator.is_new_epoch: optimizer.new_epoch(auto=True)`, which ends
+    /// every built-in update_core.
+    void new_epoch_if_due();
+
     std::map<std::string, std::shared_ptr<iterators::Iterator>> iterators_;
     std::map<std::string, std::shared_ptr<Optimizer>> optimizers_;
 
