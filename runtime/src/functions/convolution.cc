@@ -200,6 +200,13 @@ void CheckRank(const char* op, const Variable& x, const Variable& W, int k) {
                   ", got x ", x.shape().ToString(), " and W ", W.shape().ToString());
 }
 
+// A convolution's output size; its kernels need the (dilated) window inside the padded input.
+int64_t ConvOutsize(const char* op, int64_t size, int64_t k, int64_t s, int64_t p, bool cover_all, int64_t d) {
+    CNET_CHECK_AS(ValueError, size + p * 2 - (k + (k - 1) * (d - 1)) >= 0, op, ": the window (ksize ", k,
+                  ", dilate ", d, ") is larger than the padded input (size ", size, ", pad ", p, ")");
+    return get_conv_outsize(size, k, s, p, cover_all, d);
+}
+
 Variable ConvolutionImpl(const char* op, int k, const Variable& x, const Variable& W, const Variable& b,
                          const IntTuple& stride, const IntTuple& pad, bool cover_all, const IntTuple& dilate,
                          int64_t groups) {
@@ -207,7 +214,7 @@ Variable ConvolutionImpl(const char* op, int k, const Variable& x, const Variabl
     const ConvParams p = MakeParams(op, Spatial(W.shape()), stride, pad, dilate, groups);
     Shape out;
     for (int i = 0; i < p.ksize.ndim(); ++i)
-        out.push_back(get_conv_outsize(x.shape()[i + 2], p.ksize[i], p.stride[i], p.pad[i], cover_all, p.dilate[i]));
+        out.push_back(ConvOutsize(op, x.shape()[i + 2], p.ksize[i], p.stride[i], p.pad[i], cover_all, p.dilate[i]));
     return Convolve(x, W, b, p, out);
 }
 
@@ -280,12 +287,12 @@ VarList Im2ColFunction::backward(const IndexList&, const VarList& gy) {
 
 }  // namespace
 
+// Chainer's formula with Python's floor division; like Chainer's it raises nothing (pooling with cover_all takes a
+// window larger than the input), so each caller checks the sizes it cannot compute.
 int64_t get_conv_outsize(int64_t size, int64_t k, int64_t s, int64_t p, bool cover_all, int64_t d) {
     const int64_t dk = k + (k - 1) * (d - 1);
-    const int64_t out = cover_all ? (size + p * 2 - dk + s - 1) / s + 1 : (size + p * 2 - dk) / s + 1;
-    CNET_CHECK_AS(ValueError, size + p * 2 - dk >= 0 && out > 0, "the window (ksize ", k, ", dilate ", d,
-                  ") is larger than the padded input (size ", size, ", pad ", p, ")");
-    return out;
+    const int64_t num = size + p * 2 - dk + (cover_all ? s - 1 : 0);
+    return (num >= 0 ? num / s : -((-num + s - 1) / s)) + 1;
 }
 
 int64_t get_deconv_outsize(int64_t size, int64_t k, int64_t s, int64_t p, bool cover_all, int64_t d) {
@@ -335,7 +342,8 @@ Variable im2col(const Variable& x, const IntTuple& ksize, const IntTuple& stride
     const ConvParams p = MakeParams("im2col", ksize.Expand(2, "ksize"), stride, pad, dilate, 1);
     Shape out;
     for (int i = 0; i < 2; ++i)
-        out.push_back(get_conv_outsize(x.shape()[i + 2], p.ksize[i], p.stride[i], p.pad[i], cover_all, p.dilate[i]));
+        out.push_back(ConvOutsize("im2col", x.shape()[i + 2], p.ksize[i], p.stride[i], p.pad[i], cover_all,
+                                  p.dilate[i]));
     const Variable col = Apply1<Im2ColFunction>({x}, p, out);
     return reshape(col, Shape{x.shape()[0], x.shape()[1] * p.ksize.prod(), out[0], out[1]});
 }

@@ -3,7 +3,9 @@
 // of a tiled or masked input, so their gradients come from convolution.cc's Im2Col/Col2Im nodes.
 #include "cnet/functions/pooling.h"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "cnet/core/function_node.h"
 #include "cnet/core/type_check.h"
@@ -167,6 +169,11 @@ Pooling MakePooling(const char* op, int k, const Variable& x, const IntTuple& ks
                       r.p.pad.ToString(), " non-negative");
         r.out.push_back(get_conv_outsize(x.shape()[i + 2], r.p.ksize[i], r.p.stride[i], r.p.pad[i], cover_all));
     }
+    // Chainer's assertion (a window larger than the input is fine where cover_all still gives one output).
+    CNET_CHECK_AS(ValueError, std::all_of(r.out.begin(), r.out.end(), [](int64_t o) { return o > 0; }), op,
+                  ": Output sizes should be positive (output ", r.out.ToString(), " for x ", x.shape().ToString(),
+                  ", ksize ", r.p.ksize.ToString(), ", stride ", r.p.stride.ToString(), ", pad ", r.p.pad.ToString(),
+                  ")");
     return r;
 }
 
@@ -184,6 +191,24 @@ Variable AveragePool(const char* op, int k, const Variable& x, const IntTuple& k
     return Apply1<AveragePoolingND>({x}, g.p, g.out, exclude_pad, k == 2 ? "AveragePooling2D" : "AveragePoolingND");
 }
 
+// Chainer's check_type_forward of an unpooling given its outsize: pooling that size gives x's spatial shape.
+void CheckOutsize(int k, bool upsampling, const Shape& x_shape, const ConvParams& p, const Shape& out, bool cover_all) {
+    const char* label = k < 0 ? "UnpoolingND" : upsampling ? "Upsampling2D" : "Unpooling2D";
+    Shape expected;
+    for (int i = 0; i < out.ndim(); ++i)
+        expected.push_back(get_conv_outsize(out[i], p.ksize[i], p.stride[i], p.pad[i], cover_all));
+    if (k < 0) {
+        const Shape spatial(x_shape.begin() + 2, x_shape.end());
+        type_check::Expect(label, spatial == expected, type_check::In(0) + ".shape[2:] == " + expected.ToString(),
+                           spatial.ToString() + " != " + expected.ToString());
+        return;
+    }
+    for (int i = 0; i < out.ndim(); ++i) {
+        const std::string axis = type_check::In(0) + ".shape[" + std::to_string(i + 2) + "]";
+        type_check::ExpectEq(label, x_shape[i + 2], expected[i], axis, std::to_string(expected[i]));
+    }
+}
+
 // col (N, C, k..., h...) = x tiled over the window taps (times mask when given), then col2im.
 Variable Unpool(const char* op, int k, const Variable& x, const Array* indexes, const IntTuple& ksize,
                 const IntTuple& stride, const IntTuple& pad, const IntTuple& outsize, bool cover_all) {
@@ -198,6 +223,7 @@ Variable Unpool(const char* op, int k, const Variable& x, const Array* indexes, 
     Shape out = outsize.has_value() ? outsize.Expand(nd, "outsize") : Shape();
     for (int i = 0; i < nd && !outsize.has_value(); ++i)
         out.push_back(get_deconv_outsize(x.shape()[i + 2], p.ksize[i], p.stride[i], p.pad[i], cover_all));
+    if (outsize.has_value()) CheckOutsize(k, indexes != nullptr, x.shape(), p, out, cover_all);
     Shape expanded{x.shape()[0], x.shape()[1]}, col_shape = expanded;
     for (int i = 0; i < nd; ++i) {
         expanded.push_back(1);

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <string>
 #include <limits>
 
 #include "cnet/np/math.h"
@@ -182,6 +184,52 @@ TEST(PoolingTest, EmptyBatch) {
             EXPECT_EQ(x.grad().shape(), x.shape());
         }
     }
+}
+
+// Chainer's output size (conv.get_conv_outsize): with cover_all a window larger than the input still gives one
+// output; where the size is not positive Chainer asserts, and cnet names the function (values from Chainer 7.8.1).
+TEST(PoolingTest, WindowLargerThanTheInput) {
+    const Array x = Arange(50, Shape{1, 2, 5, 5});
+    EXPECT_ALLCLOSE(F::max_pooling_2d(x, 7).array(), Arr({24, 49}, Shape{1, 2, 1, 1}));
+    EXPECT_ALLCLOSE(F::max_pooling_nd(x, 7, 2, 1).array(), Arr({24, 49}, Shape{1, 2, 1, 1}));
+    EXPECT_ALLCLOSE(F::average_pooling_nd(x, 7, {}, 3).array(), Arr({144.0 / 49, 544.0 / 49}, Shape{1, 2, 1, 1}));
+    auto message = [](const std::function<void()>& f) {
+        try {
+            f();
+        } catch (const ValueError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message([&] { F::max_pooling_2d(x, 7, {}, 0, false); }).rfind("max_pooling_2d: Output sizes should", 0),
+              0u);
+    EXPECT_EQ(message([&] { F::max_pooling_2d(x, 9, 2); }).rfind("max_pooling_2d: Output sizes", 0), 0u);
+    EXPECT_EQ(message([&] { F::average_pooling_2d(x, 7); }).rfind("average_pooling_2d: Output sizes", 0), 0u);
+    EXPECT_EQ(message([&] { F::average_pooling_nd(x, 6, 1); }).rfind("average_pooling_nd: Output sizes", 0), 0u);
+}
+
+// An outsize that pooling would not bring back to x's shape is Chainer's InvalidType (its exact message).
+TEST(PoolingTest, UnpoolingChecksTheOutsize) {
+    const Array u = Arange(6, Shape{1, 1, 2, 3});
+    auto message = [](const std::function<void()>& f) {
+        try {
+            f();
+        } catch (const InvalidType& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message([&] { F::unpooling_2d(u, 2, {}, 0, {5, 7}); }),
+              "Invalid operation is performed in: Unpooling2D (Forward)\nExpect: in_types[0].shape[2] == 3\n"
+              "Actual: 2 != 3");
+    EXPECT_EQ(message([&] { F::unpooling_2d(u, 2, {}, 0, {4, 7}); }),
+              "Invalid operation is performed in: Unpooling2D (Forward)\nExpect: in_types[0].shape[3] == 4\n"
+              "Actual: 3 != 4");
+    EXPECT_EQ(message([&] { F::unpooling_nd(u, 2, {}, 0, {5, 7}); }),
+              "Invalid operation is performed in: UnpoolingND (Forward)\nExpect: in_types[0].shape[2:] == (3, 4)"
+              "\nActual: (2, 3) != (3, 4)");
+    EXPECT_EQ(F::unpooling_2d(u, 2, {}, 0, {3, 5}, true).shape(), (Shape{1, 1, 3, 5}));
+    EXPECT_EQ(F::unpooling_2d(u, 2, {}, 0, {4, 6}, false).shape(), (Shape{1, 1, 4, 6}));
 }
 
 }  // namespace
