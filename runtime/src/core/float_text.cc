@@ -32,18 +32,31 @@ std::string ShortestScientific(double v, Dtype dtype) {
 
 }  // namespace
 
+FloatDigits ShortestFloatDigits(double v, Dtype dtype) {
+    FloatDigits d;
+    d.negative = std::signbit(v);
+    if (v == 0) {
+        d.digits = "0";
+        return d;
+    }
+    std::string sci = ShortestScientific(v, dtype);
+    if (sci[0] == '-') sci.erase(0, 1);
+    const size_t epos = sci.find('e');
+    d.digits = sci.substr(0, epos);
+    d.exponent = std::atoi(sci.c_str() + epos + 1);
+    d.digits.erase(std::remove(d.digits.begin(), d.digits.end(), '.'), d.digits.end());
+    while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();  // "%.1e" may leave "1.0e+00"
+    return d;
+}
+
 std::string ShortestFloatText(double v, Dtype dtype) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
-    std::string sci = ShortestScientific(v, dtype);
-    const bool negative = sci[0] == '-';
-    if (negative) sci.erase(0, 1);
-    const size_t epos = sci.find('e');
-    std::string digits = sci.substr(0, epos);
-    const int exp = std::atoi(sci.c_str() + epos + 1);
-    digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
-    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();  // "%.1e" may leave "1.0e+00"
+    const FloatDigits d = ShortestFloatDigits(v, dtype);
+    const bool negative = d.negative;
+    const std::string& digits = d.digits;
+    const int exp = d.exponent;
     std::string out;
     if (exp >= -4 && exp < 16) {
         if (exp < 0) {

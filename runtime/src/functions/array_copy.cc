@@ -187,10 +187,6 @@ Variable pad(const Variable& x, const PadWidth& pad_width, const std::string& mo
     return Apply1<Pad>({x}, pad_width, constant_values);
 }
 
-Variable pad(const Variable& x, int64_t pad_width, const std::string& mode, Scalar constant_values) {
-    return pad(x, PadWidth{{pad_width, pad_width}}, mode, constant_values);
-}
-
 Variable cast(const Variable& x, Dtype typ) {
     if (x.dtype() == typ) return x;
     return Apply1<Cast>({x}, typ);

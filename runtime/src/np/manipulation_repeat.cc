@@ -106,8 +106,10 @@ Array pad(const Array& a, const PadWidth& pad_width, const std::string& mode, Sc
     return out;
 }
 
-Array pad(const Array& a, int64_t pad_width, const std::string& mode, Scalar constant_values) {
-    return pad(a, PadWidth{{pad_width, pad_width}}, mode, constant_values);
+PadWidth::PadWidth(std::initializer_list<int64_t> widths) {
+    CNET_CHECK_AS(ValueError, widths.size() == 1 || widths.size() == 2, "pad: pad_width (", widths.size(),
+                  " values) must be an int, a (before, after) pair or one pair per axis");
+    pairs_.emplace_back(*widths.begin(), *(widths.end() - 1));
 }
 
 }  // namespace np

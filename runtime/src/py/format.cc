@@ -161,11 +161,7 @@ std::string str(NoneType) { return "None"; }
 std::string str(const Array& a) { return a.str(); }
 
 std::string repr(const Array& a) {
-    if (a.ndim() == 0) return a.str();  // a NumPy scalar (np.float32(1.5)), which cnet keeps as a 0-d array
-    const std::string body = internal::Array2String(a, 6, ", ");  // continuation lines under "array("
-    const Dtype d = a.dtype();
-    const bool implied = a.size() > 0 && (d == Dtype::kFloat64 || d == Dtype::kInt64 || d == Dtype::kBool);
-    return "array(" + body + (implied ? ")" : std::string(", dtype=") + DtypeName(d) + ")");
+    return a.repr();  // a 0-d array as the NumPy scalar it stands for (np.float32(1.5)), which cnet keeps it for
 }
 
 std::string str(const Variable& v) {
@@ -174,6 +170,8 @@ std::string str(const Variable& v) {
     if (!v.array().defined()) return prefix + "(None)";
     return prefix + "(" + internal::Array2String(v.array(), static_cast<int>(prefix.size()) + 1, " ") + ")";
 }
+
+std::string repr(const Variable& v) { return v.repr(); }
 
 std::string format_value(int64_t v, const std::string& spec_text) {
     const Spec spec = ParseSpec(spec_text);

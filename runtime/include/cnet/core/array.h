@@ -147,8 +147,11 @@ private:
 std::ostream& operator<<(std::ostream& os, const Array& a);
 
 namespace internal {
-/// numpy.array2string(a, separator=sep, prefix=<indent spaces>): the nested-bracket body only.
-std::string Array2String(const Array& a, int indent, const char* separator);
+/// numpy.array2string(a, separator=sep, prefix=<indent characters>, suffix=<suffix_width characters>) with
+/// NumPy's default print options: the nested-bracket body only, lines wrapped at 75 columns.
+std::string Array2String(const Array& a, int indent, const char* separator, size_t suffix_width = 0);
+/// repr() of an array as NumPy writes it, under another class name ("array([1., 2.], dtype=float32)").
+std::string ArrayRepr(const Array& a, const std::string& class_name);
 /// Strides (in elements) of `a` broadcast to `shape`, zero where broadcast. Throws ShapeError when impossible.
 Strides BroadcastStrides(const Array& a, const Shape& shape);
 }  // namespace internal

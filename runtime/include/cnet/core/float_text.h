@@ -12,4 +12,13 @@ namespace cnet {
 /// digits that round-trip in float32/float16: np.float32(0.1) is "0.1", np.float32(123456789) "123456790.0").
 std::string ShortestFloatText(double v, Dtype dtype = Dtype::kFloat64);
 
+/// The shortest significant digits that read back as finite `v` in `dtype`: v = ±0.d1d2... * 10^(exponent + 1),
+/// i.e. "d1.d2d3...e<exponent>" (0 is digits "0", exponent 0).
+struct FloatDigits {
+    bool negative = false;
+    std::string digits;  // no trailing zeros (but "0" for zero)
+    int exponent = 0;
+};
+FloatDigits ShortestFloatDigits(double v, Dtype dtype = Dtype::kFloat64);
+
 }  // namespace cnet

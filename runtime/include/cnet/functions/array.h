@@ -13,6 +13,7 @@
 #include "cnet/core/scalar.h"
 #include "cnet/core/variable.h"
 #include "cnet/np/indexing.h"
+#include "cnet/np/manipulation.h"
 
 namespace cnet {
 namespace functions {
@@ -86,10 +87,8 @@ Variable tile(const Variable& x, int64_t reps);
 Variable repeat(const Variable& x, const std::vector<int64_t>& repeats, std::optional<int> axis = std::nullopt);
 Variable repeat(const Variable& x, int64_t repeats, std::optional<int> axis = std::nullopt);
 /// F.pad(x, pad_width, mode, constant_values=0): numpy.pad; only mode 'constant' is supported.
-using PadWidth = std::vector<std::pair<int64_t, int64_t>>;
+using PadWidth = np::PadWidth;
 Variable pad(const Variable& x, const PadWidth& pad_width, const std::string& mode = "constant",
-             Scalar constant_values = 0);
-Variable pad(const Variable& x, int64_t pad_width, const std::string& mode = "constant",
              Scalar constant_values = 0);
 /// F.cast(x, typ): dtype conversion; the gradient is cast back. Returns x itself when the dtype matches.
 Variable cast(const Variable& x, Dtype typ);

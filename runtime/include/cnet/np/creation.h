@@ -3,6 +3,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <limits>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -20,6 +21,11 @@ inline constexpr Dtype int64 = Dtype::kInt64;
 inline constexpr Dtype float16 = Dtype::kFloat16;
 inline constexpr Dtype float32 = Dtype::kFloat32;
 inline constexpr Dtype float64 = Dtype::kFloat64;
+/// numpy.inf, numpy.nan, numpy.pi, numpy.e (Python floats).
+inline constexpr double inf = std::numeric_limits<double>::infinity();
+inline constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+inline constexpr double pi = 3.141592653589793;
+inline constexpr double e = 2.718281828459045;
 
 /// Uninitialized / zero / one-filled arrays. NumPy's default dtype is float64.
 Array empty(const Shape& shape, Dtype dtype = Dtype::kFloat64);
@@ -73,11 +79,12 @@ struct SequenceOf<std::initializer_list<T>> {
     using element = typename SequenceOf<T>::element;
 };
 
-/// The storage type of a C++ element: Python ints become int64, float stays float32, other floats float64.
+/// The storage type of a C++ element: Python ints become int64, float stays float32, other floats float64, and
+/// the element type of an empty list literal (`np.array([])`, typed list[None]) float64, NumPy's default.
 template <typename T>
 using StoredType = std::conditional_t<
     std::is_same<T, bool>::value, bool,
-    std::conditional_t<std::is_floating_point<T>::value,
+    std::conditional_t<std::is_floating_point<T>::value || !std::is_arithmetic<T>::value,
                        std::conditional_t<std::is_same<T, float>::value, float, double>,
                        std::conditional_t<std::is_same<T, uint8_t>::value, uint8_t, int64_t>>>;
 
@@ -85,7 +92,11 @@ void CheckSequenceLength(Shape* shape, int depth, int64_t length);
 
 template <typename S, typename T>
 void Collect(const T& value, int, Shape*, std::vector<S>* out) {
-    out->push_back(static_cast<S>(value));
+    if constexpr (std::is_arithmetic<T>::value) {
+        out->push_back(static_cast<S>(value));
+    } else {
+        throw DtypeError("numpy.array: a list of None cannot be stored in a numeric array (cnet has no object arrays)");
+    }
 }
 template <typename S, typename Seq>
 void CollectSequence(const Seq& seq, int depth, Shape* shape, std::vector<S>* out);

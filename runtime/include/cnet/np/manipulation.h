@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -37,8 +39,40 @@ private:
 
 namespace np {
 
-/// Python's pad_width: one (before, after) pair per axis, or a single pair used for every axis.
-using PadWidth = std::vector<std::pair<int64_t, int64_t>>;
+/// numpy.pad's pad_width, in each of Python's spellings: an int (every side of every axis), a (before, after)
+/// pair or a 1-tuple for every axis, or one pair per axis (a tuple or list of pairs). In C++: 2, {1, 2},
+/// {{1, 0}, {2, 1}}. Holds one pair per axis, or a single pair used for every axis.
+class PadWidth {
+public:
+    using Pair = std::pair<int64_t, int64_t>;
+    PadWidth(int64_t width) : pairs_{{width, width}} {}  // NOLINT: F.pad(x, 1)
+    PadWidth(std::initializer_list<int64_t> widths);     // NOLINT: (before, after) or (width,)
+    PadWidth(std::initializer_list<std::tuple<int64_t, int64_t>> pairs) {  // NOLINT: ((0, 0), (1, 1))
+        for (const auto& [before, after] : pairs) pairs_.emplace_back(before, after);
+    }
+    PadWidth(std::vector<Pair> pairs) : pairs_(std::move(pairs)) {}  // NOLINT
+    template <typename A, typename B,
+              std::enable_if_t<std::is_integral<A>::value && std::is_integral<B>::value, int> = 0>
+    PadWidth(const std::tuple<A, B>& pair) : pairs_{{std::get<0>(pair), std::get<1>(pair)}} {}  // NOLINT
+    template <typename A, std::enable_if_t<std::is_integral<A>::value, int> = 0>
+    PadWidth(const std::tuple<A>& width) : PadWidth(static_cast<int64_t>(std::get<0>(width))) {}  // NOLINT
+    template <typename... As, typename... Bs>
+    PadWidth(const std::tuple<std::tuple<As, Bs>...>& pairs) {  // NOLINT: a tuple of pairs kept in a variable
+        std::apply([this](const auto&... p) { (pairs_.emplace_back(std::get<0>(p), std::get<1>(p)), ...); }, pairs);
+    }
+    template <typename A, typename B>
+    PadWidth(const std::vector<std::tuple<A, B>>& pairs) {  // NOLINT: a list of pairs
+        for (const auto& [before, after] : pairs) pairs_.emplace_back(before, after);
+    }
+
+    size_t size() const { return pairs_.size(); }
+    const Pair& operator[](size_t i) const { return pairs_[i]; }
+    std::vector<Pair>::const_iterator begin() const { return pairs_.begin(); }
+    std::vector<Pair>::const_iterator end() const { return pairs_.end(); }
+
+private:
+    std::vector<Pair> pairs_;
+};
 
 // ---- joining (the result dtype is the promotion of the inputs' dtypes)
 Array concatenate(ArraySpan arrays, int axis = 0);
@@ -96,7 +130,6 @@ Array repeat(const Array& a, const std::vector<int64_t>& repeats, std::optional<
 /// numpy.pad with mode 'constant' (the only mode supported; others raise ValueError).
 Array pad(const Array& a, const PadWidth& pad_width, const std::string& mode = "constant",
           Scalar constant_values = 0);
-Array pad(const Array& a, int64_t pad_width, const std::string& mode = "constant", Scalar constant_values = 0);
 
 namespace internal {
 /// The view a[..., start:start+length, ...] along `axis`.

@@ -44,6 +44,8 @@ std::string str(const Array& a);
 /// array as the NumPy scalar it stands for ("1.5").
 std::string repr(const Array& a);
 std::string str(const Variable& v);
+/// repr(x): Chainer's "variable([1., 2.])" (None for a None variable).
+std::string repr(const Variable& v);
 /// str(x.shape) and repr(x.shape): Python's tuple text "(2, 3)", "(5,)", "()".
 inline std::string str(const Shape& shape) {
     std::string out = "(";
@@ -75,7 +77,8 @@ std::string str(const std::shared_ptr<T>& p);
 template <typename T>
 std::string repr_item(const T& v) {
     if constexpr (std::is_same<T, std::string>::value || std::is_same<T, Dtype>::value ||
-                  std::is_same<T, Array>::value || std::is_same<T, Object>::value) {
+                  std::is_same<T, Array>::value || std::is_base_of<Variable, T>::value ||
+                  std::is_same<T, Object>::value) {
         return repr(v);
     }
     else return str(v);
@@ -125,7 +128,8 @@ std::string str(const std::shared_ptr<T>& p) {
 
 /// repr of everything else (ints, bools, None, lists, tuples, dicts) is its str, as in Python.
 template <typename T, std::enable_if_t<!std::is_convertible<T, std::string>::value && !std::is_floating_point<T>::value &&
-                                           !std::is_same<T, Shape>::value && !std::is_same<T, Dtype>::value,
+                                           !std::is_same<T, Shape>::value && !std::is_same<T, Dtype>::value &&
+                                           !std::is_base_of<Variable, T>::value,
                                        int> = 0>
 std::string repr(const T& v) {
     return str(v);
