@@ -68,7 +68,10 @@ void Generator::EmitFunction(const ir::FunctionInfo& fn, bool prototype_only) {
         }
     }
     if (base_init.empty()) base_init = LibraryBaseInitializer(fn);  // a library base (Note [Library base classes])
-    w_.Line(Signature(fn, false) + base_init + " {");
+    // Python dispatches every method on the object's class (Note [Overriding methods] in sema/overrides.cc).
+    const std::string virtual_ = fn.overridden && fn.overrides == nullptr ? "virtual " : "";
+    const std::string override_ = fn.overrides != nullptr ? " override" : "";
+    w_.Line(virtual_ + Signature(fn, false) + override_ + base_init + " {");
     w_.Indent();
     if (recursive_.count(&fn) != 0) w_.Line("cnet::py::RecursionGuard " + Temp("recursion") + ";");
     EmitHoisted(fn);

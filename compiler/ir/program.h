@@ -86,8 +86,12 @@ struct FunctionInfo {
     /// A nested `def` or a `lambda` (a C++ lambda inside `enclosing`, Note [Closures] in analyzer_closure.cc).
     FunctionInfo* enclosing = nullptr;
     const ast::LambdaExpr* lambda = nullptr;  // a lambda's expression (def is null then)
-    bool escapes = false;
-    bool is_property = false;  // `@property`: `obj.name` calls it  // returned or stored: captures by value, since the enclosing frame ends first
+    bool escapes = false;  // returned or stored: captures by value, since the enclosing frame ends first
+    bool is_property = false;  // `@property`: `obj.name` calls it
+    /// The base class's method of the same name that this one overrides, and whether a subclass overrides this
+    /// one: a C++ virtual function (Note [Overriding methods] in sema/overrides.cc).
+    FunctionInfo* overrides = nullptr;
+    bool overridden = false;
     /// `@training.make_extension(...)` on a module-level function (the decorator expression), else null.
     const ast::Expr* extension_decorator = nullptr;
     /// A converter returning a dict: the loss function's parameters, the order its values are passed in

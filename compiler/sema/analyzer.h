@@ -344,6 +344,11 @@ public:
     TypeRef ExplicitBaseMethodCall(const ast::CallExpr& e);
     void CheckBaseConstruction();
 
+    // ---- overrides.cc (Note [Overriding methods])
+    void LinkOverrides();
+    bool SettleOverrides();
+    void CheckOverrides();
+
     // ---- complete_types.cc
     void CheckCompleteTypes();
     bool IsNamespaceDict(const ast::Expr& e) const;  // analyzer_stmt.cc

@@ -88,6 +88,7 @@ void Analyzer::Run() {
     MergeClassAttributes();
     ChooseEntry();
     MarkLateGlobals();
+    LinkOverrides();
     // Fixpoint: parameter types flow from call sites, return types from returns, element types of empty
     // lists from later appends. Diagnostics are reported only in the last pass, over settled types. A forward's
     // parameter that nothing types is a Variable, but only once the rest has settled: a call or a converter that
@@ -112,6 +113,7 @@ void Analyzer::Run() {
         for (auto& fn : program_.functions) AnalyzeFunction(*fn);
         AnalyzeInstances();
         if (SettleArrayExamples()) changed_ = true;
+        if (SettleOverrides()) changed_ = true;
         if (!changed_ && forward_params_default_) break;
         if (!changed_) forward_params_default_ = true;
     }
@@ -141,6 +143,7 @@ void Analyzer::Run() {
     CheckDefiniteAssignmentEverywhere();
     CheckBaseConstruction();
     MarkChangedParams();  // over settled types: the callees' kinds decide
+    CheckOverrides();
     CheckSharedContainersEverywhere();
 
     for (const ast::Node* read : program_.checked_reads) {  // Note [Class aliases] in types.cc
