@@ -119,6 +119,7 @@ public:
     std::string Compare(const ast::CompareExpr& e);
     std::string IsNone(const std::string& code, const TypeRef& t, bool negate);
     std::string Truth(const ast::Expr& e);
+    std::string Int64Arg(const ast::Expr& e);  // codegen_call.cc
     std::string TruthOf(const std::string& code, const TypeRef& t);  // of a value already computed (`code`)
     std::string BoolOpValue(const ast::BoolOpExpr& b);
     std::string FString(const ast::FStringExpr& e);
@@ -127,6 +128,8 @@ public:
     bool VoidInCpp(const ast::Expr& e) const;  // a call (or @property) returning None: a void C++ expression
     std::string Iterable(const ast::Expr& e, const TypeRef& element);
     std::string ListComp(const ast::ComprehensionExpr& e);
+    std::string ComprehensionBindings(const ast::Expr& target, const std::string& value, bool of_tuple,
+                                      const std::vector<const ast::Expr*>& last_bindings);
     std::string NoneOf(const TypeRef& t);
     std::string FunctionValue(const sema::BuiltinEntry& entry);
     std::string Source(const ast::Node& n) const { return program_.file_name + ":" + Line(n); }

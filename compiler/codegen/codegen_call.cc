@@ -42,6 +42,14 @@ std::string Generator::PyDefault(const std::string& py, const TypeRef& type) {
 
 // chainer.functions return a list of Variables as a cnet::VarList or a std::vector; .cnet's list[Variable] is
 // a std::vector.
+// An int or bool argument as int64_t: a literal is a C++ int (a bool a C++ bool), which neither overload (int64_t,
+// double) of abs, to_float, to_int is closer to; True is 1 to them, as in Python.
+std::string Generator::Int64Arg(const ast::Expr& e) {
+    const TypeRef t = TypeOf(e);
+    const bool integral = t && (t->kind == TypeKind::kInt || t->kind == TypeKind::kBool);
+    return integral ? "static_cast<int64_t>(" + E(e) + ")" : E(e);
+}
+
 std::string Generator::LibResult(const sema::BuiltinEntry& entry, const std::string& code) {
     if (!entry.from_ops_def || entry.result != "list[Variable]") return code;
     return "[](const auto& r_) { return std::vector<cnet::Variable>(r_.begin(), r_.end()); }(" + code + ")";
@@ -534,7 +542,7 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
     if (name == "int" || name == "float" || name == "bool") {
         if (args.empty()) return name == "int" ? "int64_t{0}" : name == "float" ? "0.0" : "false";
         if (name == "bool") return Truth(*args[0]);  // one truthiness for bool(x), if x, not x
-        return entry.cpp + "(" + E(*args[0]) + ")";
+        return entry.cpp + "(" + Int64Arg(*args[0]) + ")";
     }
     if (name == "str" || name == "repr") {
         if (args.empty()) return "std::string()";
@@ -556,9 +564,7 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         const TypeRef t = TypeOf(*args[0]);
         if (t->kind == TypeKind::kVariable) return "cnet::abs(" + E(*args[0]) + ")";
         if (t->kind == TypeKind::kNdarray) return "cnet::np::abs(" + E(*args[0]) + ")";
-        // A literal is a C++ int, which neither overload (int64_t, double) is closer to.
-        if (t->kind == TypeKind::kInt) return "cnet::py::abs(static_cast<int64_t>(" + E(*args[0]) + "))";
-        return "cnet::py::abs(" + E(*args[0]) + ")";
+        return "cnet::py::abs(" + Int64Arg(*args[0]) + ")";
     }
     if (name == "min" || name == "max") {
         if (args.size() == 1) return entry.cpp + "(" + E(*args[0]) + ")";

@@ -7,12 +7,10 @@
 namespace cnet::compiler::codegen {
 
 void Generator::Marker(const ast::Node& s, bool set_line) {
-    if (options_.line_directives) {
-        LineDirective(s);
-    } else {
-        w_.Comment(Source(s));
-    }
+    if (!options_.line_directives) w_.Comment(Source(s));
     if (set_line) w_.Line("CNET_LINE(kCnetSource, " + Line(s) + ");");
+    // (after CNET_LINE: `#line N` numbers the line that follows it, which is the statement's first)
+    LineDirective(s);
 }
 
 void Generator::LineDirective(const ast::Node& n) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """line_directives.py — the emitted C++ carries `#line N "FILE"` before each statement, so the C++ compiler's
-diagnostics name the .cnet file and line. A C++ error planted after the directive of .cnet line 3 must be reported
+diagnostics name the .cnet file and line: the directive is right before the statement's own C++ line (an error
+in the statement names its line, not the next). A C++ error planted after the directive of .cnet line 3 must be reported
 at FILE:3 by the C++ compiler, for a plain file name and for one holding a quote, a backslash and a newline (escaped
 by the one escaper, compiler/sema/cpp_names.h, so it stays a name). `--no-line-directives` gives `// FILE:N`
 comments instead.
@@ -29,6 +30,8 @@ def check(cnetc, cxx, include, work, name):
     at = next((i for i in directives if DIRECTIVE.match(lines[i]).group(1) == "3"), None)
     if at is None:
         return f"{name!r}: no #line for .cnet line 3"
+    if "print" not in lines[at + 1]:  # the directive numbers the statement itself, not a line before it
+        return f"{name!r}: the line after the #line for .cnet line 3 is not its statement: {lines[at + 1]!r}"
     planted = lines[:at + 1] + ['static_assert(sizeof(int) == 0, "planted");'] + lines[at + 1:]
     cc = os.path.join(work, "planted.cc")
     with open(cc, "w", encoding="utf-8") as f:
