@@ -192,6 +192,11 @@ void Parameter::initialize(const Shape& shape) {
     }
     // Drawn on the host, so that one seed gives the same initial values on every device.
     v->array = a.to_device(v->param->device);
+    // Chainer gives an initialized parameter a NaN gradient (Parameter's _grad_initializer), so a backward pass
+    // without cleargrads() accumulates into NaN and shows the mistake.
+    Array nan_grad = Array::Empty(shape, v->param->dtype);
+    nan_grad.fill(Scalar(std::numeric_limits<double>::quiet_NaN()));
+    set_grad(nan_grad.to_device(v->param->device));
 }
 
 std::shared_ptr<Initializer> Parameter::initializer() const { return impl()->param->initializer; }

@@ -188,6 +188,7 @@ TEST_F(FakeCudaTest, CopyparamsAndNpzAcrossDevices) {
     other.copyparams(gpu);  // device -> host
     EXPECT_ALLCLOSE(other.W.array(), w);
     gpu.W.set_grad(Array::Ones({3, 2}, Dtype::kFloat32, Device::Cpu()).to_device(Device::Cuda(0)));
+    other.cleargrads();  // a new parameter's gradient is NaN, as in Chainer
     other.addgrads(gpu);
     EXPECT_EQ(other.W.grad().device(), Device::Cpu());
     EXPECT_ALLCLOSE(other.W.grad(), Array::Ones({3, 2}));
