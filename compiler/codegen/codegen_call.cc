@@ -582,7 +582,11 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
     if (name == "open") return entry.cpp + "(" + Args(call, false, true) + ")";  // keywords: encoding=, errors=
     if (entry.result == "exception") {
         if (entry.signature.params.empty()) return entry.cpp + "()";
-        return entry.cpp + "(" + (args.empty() ? std::string("\"\"") : E(*args[0], sema::types::Str())) + ")";
+        if (args.empty()) return entry.cpp + "(\"\")";
+        // A value that is no str is shown as str() shows it (`raise KeyError(3)` did not compile).
+        const TypeRef t = TypeOf(*args[0]);
+        if (t->kind != TypeKind::kStr) return entry.cpp + "(cnet::py::str(" + E(*args[0]) + "))";
+        return entry.cpp + "(" + E(*args[0], sema::types::Str()) + ")";
     }
     if (name == "zip" && args.size() == 1 && ast::Isa<ast::StarredExpr>(*args[0])) {  // zip(*rows): its columns
         return "cnet::py::unzip(" + E(ast::Cast<ast::StarredExpr>(*args[0]).value()) + ")";

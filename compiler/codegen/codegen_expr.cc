@@ -145,15 +145,19 @@ std::string Generator::ExprImpl(const ast::Expr& e, const TypeRef& want) {
             const auto& b = ast::Cast<ast::BinaryExpr>(e);
             // xs + [] or [] + xs, s | set(): the empty operand takes the result's element type.
             const TypeRef t = TypeOf(e);
-            const TypeRef side =
-                (t->kind == TypeKind::kList || t->kind == TypeKind::kSet) && sema::IsComplete(t) ? t : nullptr;
+            // (only a list or set operand: the count of `3 * [0]` stays an int)
+            auto side_type = [&](const ast::Expr& operand) -> TypeRef {
+                const bool container = t->kind == TypeKind::kList || t->kind == TypeKind::kSet;
+                return container && sema::IsComplete(t) && TypeOf(operand)->kind == t->kind ? t : nullptr;
+            };
+            const TypeRef lside = side_type(b.lhs()), rside = side_type(b.rhs());
             if (b.op() == ast::BinaryOp::kPow && t->kind == TypeKind::kFloat && TypeOf(b.lhs())->kind != TypeKind::kFloat &&
                 TypeOf(b.rhs())->kind != TypeKind::kFloat) {  // int ** -k (sema: a float, as in Python)
                 return "std::pow(static_cast<double>(" + E(b.lhs()) + "), static_cast<double>(" + E(b.rhs()) + "))";
             }
             return InOrder(e, [&] {
-                return Binary(b.op(), E(b.lhs(), side), side ? side : TypeOf(b.lhs()), E(b.rhs(), side),
-                              side ? side : TypeOf(b.rhs()));
+                return Binary(b.op(), E(b.lhs(), lside), lside ? lside : TypeOf(b.lhs()), E(b.rhs(), rside),
+                              rside ? rside : TypeOf(b.rhs()));
             });
         }
         case ast::NodeKind::kBoolOpExpr: {

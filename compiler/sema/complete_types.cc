@@ -44,6 +44,20 @@ void Analyzer::MarkUnusedFunctions() {
     }
 }
 
+namespace {
+
+// Whether `s` holds a `return <value>` of its own function (not of a nested def or lambda).
+bool ReturnsValue(const ast::Stmt& s) {
+    bool found = false;
+    ast::WalkPreorderWhile(s, [&](const ast::Node& n) {
+        if (const auto* r = ast::DynCast<ast::ReturnStmt>(&n); r != nullptr && r->value() != nullptr) found = true;
+        return !found && !ast::Isa<ast::FunctionDef>(n) && !ast::Isa<ast::LambdaExpr>(n);
+    });
+    return found;
+}
+
+}  // namespace
+
 void Analyzer::CheckCompleteTypes() {
     MarkUnusedFunctions();
     // (After another error, a value's type is often incomplete for that reason: no second message.)
@@ -61,6 +75,14 @@ void Analyzer::CheckCompleteTypes() {
         }
     };
     auto check_fn = [&](ir::FunctionInfo& fn) {
+        const bool returns_value = fn.def != nullptr && std::any_of(fn.def->body().begin(), fn.def->body().end(),
+                                                                   [](const ast::StmtPtr& s) { return ReturnsValue(*s); });
+        if (returns_value && !fn.is_entry && fn.return_type && fn.return_type->kind == TypeKind::kUnknown && clean &&
+            !fn.unused) {
+            // (`def depth(n): if n == 0: raise ...; return depth(n - 1) + 1`: only its own calls tell)
+            Error(fn.def->name_range(), "cannot infer the type of the value '" + fn.name + "' returns (each return "
+                                        "gives what a call of it returns); annotate it, e.g. '-> int'");
+        }
         if (fn.return_type && fn.return_type->kind != TypeKind::kUnknown && !IsComplete(fn.return_type) && clean) {
             // (`return []` of a list nothing appends to)
             Error(fn.def != nullptr ? fn.def->name_range() : fn.lambda->range(),
