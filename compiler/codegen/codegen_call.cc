@@ -448,6 +448,9 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
         return "cnet::py::format(" + templ + args + ")";
     }
     if (!entry.cpp.empty() && entry.cpp[0] == '=') {
+        // `[1, 2].pop()`: a list or dict display is a temporary, which a method changing it takes as a `T&`.
+        const bool display = ast::Isa<ast::ListExpr>(attr.value()) || ast::Isa<ast::DictExpr>(attr.value());
+        if (!recv.empty() && display) return Template(entry.cpp, "cnet::py::lvalue(" + recv + ")", call);
         if (!recv.empty()) return Template(entry.cpp, recv, call);
         // self.retain_inputs(...) in a library subclass: the base class's member.
         std::string templ = entry.cpp;

@@ -490,6 +490,10 @@ std::string Generator::Binary(ast::BinaryOp op, const std::string& l, const Type
                 if (variable) return "cnet::pow(" + l + ", " + r + ")";
                 if (!sema::IsArrayLike(lt)) return "cnet::np::binary(cnet::kernels::BinaryOp::kPower, " + l + ", " + r + ")";
                 return "cnet::np::power(" + l + ", " + r + ")";
+            case BinaryOp::kMod:  // 10 % a: a scalar on the left (NumPy's scalar promotion)
+                if (!variable && !sema::IsArrayLike(lt))
+                    return "cnet::np::binary(cnet::kernels::BinaryOp::kMod, " + l + ", " + r + ")";
+                break;
             case BinaryOp::kMatMul:
                 return variable ? "cnet::matmul(" + l + ", " + r + ")" : "cnet::np::matmul(" + l + ", " + r + ")";
             case BinaryOp::kFloorDiv:
