@@ -591,6 +591,9 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         if (t->kind != TypeKind::kStr) return entry.cpp + "(cnet::py::str(" + E(*args[0]) + "))";
         return entry.cpp + "(" + E(*args[0], sema::types::Str()) + ")";
     }
+    if (name == "reversed" && args.size() == 1 && TypeOf(*args[0])->kind == TypeKind::kStr) {  // its characters
+        return entry.cpp + "(cnet::py::chars(" + E(*args[0]) + "))";
+    }
     if (name == "zip" && args.size() == 1 && ast::Isa<ast::StarredExpr>(*args[0])) {  // zip(*rows): its columns
         return "cnet::py::unzip(" + E(ast::Cast<ast::StarredExpr>(*args[0]).value()) + ")";
     }
