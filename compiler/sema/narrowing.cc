@@ -299,7 +299,10 @@ TypeRef Analyzer::Conditional(const ast::ConditionalExpr& c, const TypeRef& expe
     TypeRef b = Expr(c.orelse(), expected);
     PopFacts(mark);
     TypeRef j = Join(a, b);
-    if (!j) {
+    // Two lists (dicts) of other element types: Python keeps each branch's elements (`a.tolist() if f else [0.5]`
+    // prints ints), and one C++ vector type cannot hold both.
+    const bool containers = (a->kind == TypeKind::kList || a->kind == TypeKind::kDict) && a->kind == b->kind;
+    if (!j || (containers && IsComplete(a) && IsComplete(b) && !SameType(a, b))) {
         Error(c.range(), "the branches of this conditional expression have different types '" + PyName(a) + "' and '" +
                              PyName(b) + "'");
         return a;
