@@ -627,6 +627,10 @@ std::string Generator::Compare(const ast::CompareExpr& e) {
                 std::string l = E(*left, lt->kind == TypeKind::kTuple && rt->kind == TypeKind::kShape ? rt : nullptr);
                 std::string r = E(*right, rt->kind == TypeKind::kTuple && lt->kind == TypeKind::kShape ? lt : nullptr);
                 if (lt->kind == TypeKind::kStr && l[0] == '"') l = "std::string(" + l + ")";
+                // An array against a Variable (a forward's label, which Chainer's updater passes as an array): NumPy
+                // compares the arrays elementwise.
+                if (lt->kind == TypeKind::kNdarray && rt->kind == TypeKind::kVariable) r = "(" + r + ").array()";
+                if (rt->kind == TypeKind::kNdarray && lt->kind == TypeKind::kVariable) l = "(" + l + ").array()";
                 // A NumPy scalar against an object: its number, as NumPy compares it with a Python value.
                 if (lt->kind == TypeKind::kNdarray && rt->kind == TypeKind::kObject) {
                     l = "cnet::py::Object(cnet::py::to_float(" + l + "))";
