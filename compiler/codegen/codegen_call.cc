@@ -116,6 +116,12 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
         // A user function where the library takes a callable becomes a lambda (Note [Library base classes]).
         std::string code = lib ? CallableAdapter(a) : "";
         if (code.empty()) code = a.value != nullptr ? E(*a.value, want) : Default(a, lib);
+        // F.linear(x, W, None): a None literal where the library's default is None is the C++ parameter's empty
+        // value, as that default is (a null Variable, no axis).
+        if (lib && a.value != nullptr && ast::Isa<ast::NoneLiteral>(*a.value) && a.spec != nullptr &&
+            a.spec->default_value == "None" && a.spec->type.empty()) {
+            code = "{}";
+        }
         // chainer.functions take a sequence of Variables as cnet::VarList.
         if (lib && a.value != nullptr && a.spec != nullptr && a.spec->type == "list[Variable]") {
             if (ast::Isa<ast::TupleExpr>(*a.value) || ast::Isa<ast::ListExpr>(*a.value)) {
