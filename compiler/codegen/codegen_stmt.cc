@@ -317,6 +317,11 @@ void Generator::Stmt(const ast::Stmt& s) {
                 return;
             }
             std::string value = Binary(a.op(), E(a.target()), TypeOf(a.target()), E(a.value()), TypeOf(a.value()));
+            // NumPy's in-place operators write into the array's own memory (views and other names see it, the
+            // dtype stays): the result is assigned into it, and the name keeps the same array.
+            if (TypeOf(a.target())->kind == TypeKind::kNdarray) {
+                value = "cnet::np::InPlace(" + E(a.target()) + ", " + value + ", \"" + ast::Spelling(a.op()) + "=\")";
+            }
             // `x += 1` of a Variable name read as its array (Note [Narrowing] in sema): the array's sum, stored back
             // as the constant Variable the name holds.
             if (const ir::ExprInfo* info = program_.Info(a.target()); info != nullptr && info->narrowed_from) {

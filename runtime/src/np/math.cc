@@ -201,6 +201,41 @@ bool array_equal(const Array& a, const Array& b) {
     return true;
 }
 
+namespace {
+
+// numpy.can_cast(from, to, 'same_kind'): a safe cast, or one within a kind (float64 to float32).
+bool SameKindCast(Dtype from, Dtype to) {
+    auto kind = [](Dtype d) { return d == Dtype::kBool ? 0 : IsInteger(d) ? 1 : 2; };
+    if (kind(from) != kind(to)) return kind(from) < kind(to);
+    return !(to == Dtype::kUint8 && from != Dtype::kUint8);  // signed integers into unsigned are not
+}
+
+// The NumPy ufunc behind an in-place operator, as its casting error names it.
+std::string UfuncOf(const std::string& op) {
+    static const std::pair<const char*, const char*> kNames[] = {
+        {"+=", "add"},         {"-=", "subtract"},  {"*=", "multiply"},    {"/=", "divide"},
+        {"//=", "floor_divide"}, {"%=", "remainder"}, {"**=", "power"},      {"@=", "matmul"},
+        {"&=", "bitwise_and"}, {"|=", "bitwise_or"}, {"^=", "bitwise_xor"}};
+    for (const auto& [spelling, name] : kNames)
+        if (op == spelling) return name;
+    return op;
+}
+
+}  // namespace
+
+Array InPlace(const Array& target, const Array& result, const char* op) {
+    if (target.ndim() == 0) return result;
+    CNET_CHECK_AS(DtypeError, SameKindCast(result.dtype(), target.dtype()), "Cannot cast ufunc '", UfuncOf(op),
+                  "' output from dtype('", DtypeName(result.dtype()), "') to dtype('", DtypeName(target.dtype()),
+                  "') with casting rule 'same_kind'");
+    CNET_CHECK_AS(ValueError, BroadcastShapes(target.shape(), result.shape()) == target.shape(),
+                  "non-broadcastable output operand with shape ", target.shape(), " doesn't match the broadcast shape ",
+                  result.shape());
+    Array out = target;
+    out.assign(result);
+    return target;
+}
+
 }  // namespace np
 
 Array operator+(const Array& a, const Array& b) { return np::add(a, b); }

@@ -86,6 +86,12 @@ Array clip(const Array& x, Scalar lo, Scalar hi);
 bool allclose(const Array& a, const Array& b, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false);
 bool array_equal(const Array& a, const Array& b);
 
+/// `target op= value` with an ndarray target: `result` (target op value) is written into the target's own memory,
+/// as NumPy's in-place operators do, so views and other references see it and the dtype stays (cast with
+/// 'same_kind': a float result into an integer array is NumPy's casting TypeError); returns the target. A 0-d
+/// target stands for a NumPy scalar, which is immutable: the result itself is returned, to be bound instead.
+Array InPlace(const Array& target, const Array& result, const char* op);
+
 }  // namespace np
 
 // ---- Array operators (NumPy semantics)
