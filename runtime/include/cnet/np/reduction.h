@@ -7,7 +7,10 @@
 #include "cnet/core/array.h"
 #include "cnet/core/axis.h"
 #include "cnet/np/creation.h"
-#include "cnet/np/tolist.h"  // the header of the ndarray methods codegen names (x.sum(), x.tolist())
+// The header of the ndarray methods codegen names (x.sum(), x.tolist(), x.ravel(), x.dot(y)) includes theirs.
+#include "cnet/np/linalg.h"
+#include "cnet/np/manipulation.h"
+#include "cnet/np/tolist.h"
 
 namespace cnet {
 namespace np {
