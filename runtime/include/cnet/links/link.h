@@ -25,6 +25,7 @@
 
 #include "cnet/core/variable.h"
 #include "cnet/initializers/initializer_arg.h"
+#include "cnet/np/creation.h"  // np::float32, the dtype a generated add_param(..., initializer=...) call spells
 #include "cnet/serializers/serializer.h"
 
 namespace cnet {
@@ -79,6 +80,15 @@ public:
     /// None; the default initializer fills NaN.
     Parameter add_param(const std::string& name, std::optional<Shape> shape, Dtype dtype = Dtype::kFloat32,
                         const initializers::InitializerArg& initializer = {});
+    /// The same with a shape written as Python does: a tuple (`{2, 3}` in C++) or an int.
+    Parameter add_param(const std::string& name, const Shape& shape, Dtype dtype = Dtype::kFloat32,
+                        const initializers::InitializerArg& initializer = {}) {
+        return add_param(name, std::optional<Shape>(shape), dtype, initializer);
+    }
+    Parameter add_param(const std::string& name, int64_t size, Dtype dtype = Dtype::kFloat32,
+                        const initializers::InitializerArg& initializer = {}) {
+        return add_param(name, std::optional<Shape>(Shape{size}), dtype, initializer);
+    }
     /// Chainer's add_persistent(name, value): an array or scalar saved by serialize(). Returns a reference
     /// to the stored value (stable until the next add_persistent/register_persistent).
     PersistentValue& add_persistent(const std::string& name, PersistentValue value);
