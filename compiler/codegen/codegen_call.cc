@@ -22,7 +22,11 @@ std::string Generator::PyDefault(const std::string& py, const TypeRef& type) {
         if (py[0] == '.') return "0" + py;
         return py;
     }
-    if (py == "float32" || py == "float64" || py == "int32" || py == "int64") return "cnet::np::" + py;
+    // A dtype default as core/dtype.h names it: always declared, whatever headers the program includes.
+    if (py == "float32") return "cnet::Dtype::kFloat32";
+    if (py == "float64") return "cnet::Dtype::kFloat64";
+    if (py == "int32") return "cnet::Dtype::kInt32";
+    if (py == "int64") return "cnet::Dtype::kInt64";
     if (!py.empty() && py[0] == '(') {
         // (1, 'epoch') => {1, "epoch"}
         std::string inner = py.substr(1, py.size() - 2), out;

@@ -39,20 +39,17 @@ std::string TrimZeros(std::string frac) {
 }
 
 // dragon4_positional(v, precision=8, unique=True, fractional=True, trim='.').
-FloatParts Positional(double v, Dtype dtype) {
+FloatParts PositionalParts(double v, Dtype dtype) {
     const FloatDigits d = ShortestFloatDigits(v, dtype);
-    const int n = static_cast<int>(d.digits.size());
-    const std::string sign = d.negative ? "-" : "";
-    if (n - 1 - d.exponent > kPrecision) {  // more digits than the precision: the exact value rounded
+    if (static_cast<int>(d.digits.size()) - 1 - d.exponent > kPrecision) {  // more digits: the exact value rounded
         char buf[512];
         std::snprintf(buf, sizeof(buf), "%.*f", kPrecision, v);
         const std::string text = buf;
         const size_t dot = text.find('.');
         return {text.substr(0, dot), TrimZeros(text.substr(dot + 1)), ""};
     }
-    if (d.exponent < 0) return {sign + "0", std::string(-d.exponent - 1, '0') + d.digits, ""};
-    if (n <= d.exponent + 1) return {sign + d.digits + std::string(d.exponent + 1 - n, '0'), "", ""};
-    return {sign + d.digits.substr(0, d.exponent + 1), d.digits.substr(d.exponent + 1), ""};
+    const PositionalText p = Positional(d);
+    return {p.int_part, p.frac, ""};
 }
 
 // dragon4_scientific(v, precision=8, unique=True, trim='.').
@@ -93,7 +90,7 @@ public:
         if (any_finite) {
             for (double v : shown) {
                 if (!std::isfinite(v)) continue;
-                const FloatParts p = scientific_ ? Scientific(v, dtype_) : Positional(v, dtype_);
+                const FloatParts p = scientific_ ? Scientific(v, dtype_) : PositionalParts(v, dtype_);
                 pad_left_ = std::max(pad_left_, p.int_part.size());
                 frac_width_ = std::max(frac_width_, p.frac.size());
                 exp_width_ = std::max(exp_width_, p.exp.size() - (scientific_ ? 1 : 0));
@@ -111,7 +108,7 @@ public:
             const std::string text = std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf";
             return std::string(pad_left_ + pad_right_ + 1 - text.size(), ' ') + text;
         }
-        const FloatParts p = scientific_ ? Scientific(v, dtype_) : Positional(v, dtype_);
+        const FloatParts p = scientific_ ? Scientific(v, dtype_) : PositionalParts(v, dtype_);
         std::string out = std::string(pad_left_ - p.int_part.size(), ' ') + p.int_part + "." + p.frac;
         if (scientific_) {
             out += std::string(frac_width_ - p.frac.size(), '0');  // the shared precision, zero-padded

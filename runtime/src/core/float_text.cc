@@ -49,6 +49,14 @@ FloatDigits ShortestFloatDigits(double v, Dtype dtype) {
     return d;
 }
 
+PositionalText Positional(const FloatDigits& d) {
+    const std::string sign = d.negative ? "-" : "";
+    const int n = static_cast<int>(d.digits.size());
+    if (d.exponent < 0) return {sign + "0", std::string(-d.exponent - 1, '0') + d.digits};
+    if (n <= d.exponent + 1) return {sign + d.digits + std::string(d.exponent + 1 - n, '0'), ""};
+    return {sign + d.digits.substr(0, d.exponent + 1), d.digits.substr(d.exponent + 1)};
+}
+
 std::string ShortestFloatText(double v, Dtype dtype) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
@@ -59,13 +67,8 @@ std::string ShortestFloatText(double v, Dtype dtype) {
     const int exp = d.exponent;
     std::string out;
     if (exp >= -4 && exp < 16) {
-        if (exp < 0) {
-            out = "0." + std::string(-exp - 1, '0') + digits;
-        } else if (static_cast<int>(digits.size()) <= exp + 1) {
-            out = digits + std::string(exp + 1 - digits.size(), '0') + ".0";
-        } else {
-            out = digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
-        }
+        const PositionalText p = Positional(FloatDigits{false, digits, exp});
+        out = p.int_part + "." + (p.frac.empty() ? "0" : p.frac);
     } else {
         out = digits.substr(0, 1);
         if (digits.size() > 1) out += "." + digits.substr(1);

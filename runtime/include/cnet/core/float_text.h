@@ -21,4 +21,10 @@ struct FloatDigits {
 };
 FloatDigits ShortestFloatDigits(double v, Dtype dtype = Dtype::kFloat64);
 
+/// The digits laid out without an exponent: sign and integer part, and the fraction digits ("" for an integer).
+struct PositionalText {
+    std::string int_part, frac;
+};
+PositionalText Positional(const FloatDigits& d);
+
 }  // namespace cnet

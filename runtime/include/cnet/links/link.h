@@ -25,7 +25,6 @@
 
 #include "cnet/core/variable.h"
 #include "cnet/initializers/initializer_arg.h"
-#include "cnet/np/creation.h"  // np::float32, the dtype a generated add_param(..., initializer=...) call spells
 #include "cnet/serializers/serializer.h"
 
 namespace cnet {

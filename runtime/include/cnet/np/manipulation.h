@@ -50,7 +50,6 @@ public:
     PadWidth(std::initializer_list<std::tuple<int64_t, int64_t>> pairs) {  // NOLINT: ((0, 0), (1, 1))
         for (const auto& [before, after] : pairs) pairs_.emplace_back(before, after);
     }
-    PadWidth(std::vector<Pair> pairs) : pairs_(std::move(pairs)) {}  // NOLINT
     template <typename A, typename B,
               std::enable_if_t<std::is_integral<A>::value && std::is_integral<B>::value, int> = 0>
     PadWidth(const std::tuple<A, B>& pair) : pairs_{{std::get<0>(pair), std::get<1>(pair)}} {}  // NOLINT
