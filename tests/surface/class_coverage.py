@@ -35,6 +35,7 @@ CPP_ONLY = {
     "cnet::ScaledInitializer": "C++ base of the scaled initializers (Initializer is the .cnet type)",
     "cnet::iterators::FinalizeOnExit": "the RAII guard behind `with SerialIterator(...) as it:`, lowered by codegen",
     "cnet::nltk::bleu_score::Weights": "the C++ parameter type of corpus_bleu's weights: a list or a tuple of any length",
+    "cnet::nltk::corpus::Selection": "the C++ parameter type of a corpus reader's fileids and categories: None, a str or a list",
 }
 
 

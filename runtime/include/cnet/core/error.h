@@ -26,9 +26,15 @@ class DeviceError : public Error {
 public:
     using Error::Error;
 };
-class IndexError : public Error {
+/// Python's LookupError: the base of IndexError and KeyError (cnet/py/errors.h), raised itself for a missing
+/// resource (nltk.data's "Resource 'brown' not found").
+class LookupError : public Error {
 public:
     using Error::Error;
+};
+class IndexError : public LookupError {
+public:
+    using LookupError::LookupError;
 };
 class ValueError : public Error {
 public:

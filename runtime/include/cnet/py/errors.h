@@ -1,5 +1,5 @@
 // errors.h — Python's built-in exception types that generated code and the py helpers raise, beside the
-// runtime's own hierarchy in cnet/core/error.h (ValueError, IndexError are there).
+// runtime's own hierarchy in cnet/core/error.h (ValueError, LookupError, IndexError are there).
 #pragma once
 
 #include <memory>
@@ -19,9 +19,9 @@ class AttributeError : public Error {
 public:
     using Error::Error;
 };
-class KeyError : public Error {
+class KeyError : public LookupError {
 public:
-    using Error::Error;
+    using LookupError::LookupError;
 };
 class RuntimeError : public Error {
 public:

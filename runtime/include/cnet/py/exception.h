@@ -18,6 +18,7 @@ inline std::string exception_class_name(const std::exception& e) {
     if (dynamic_cast<const ValueError*>(&e) != nullptr) return "ValueError";
     if (dynamic_cast<const IndexError*>(&e) != nullptr) return "IndexError";
     if (dynamic_cast<const KeyError*>(&e) != nullptr) return "KeyError";
+    if (dynamic_cast<const LookupError*>(&e) != nullptr) return "LookupError";
     if (dynamic_cast<const TypeError*>(&e) != nullptr) return "TypeError";
     if (dynamic_cast<const AttributeError*>(&e) != nullptr) return "AttributeError";
     if (dynamic_cast<const ZeroDivisionError*>(&e) != nullptr) return "ZeroDivisionError";
