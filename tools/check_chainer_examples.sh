@@ -44,6 +44,7 @@ examples=(
     "cifar|cifar/models/VGG.py|cifar/train_cifar.py"
     "cifar_custom_loop|cifar/models/VGG.py|cifar/train_cifar_custom_loop.py"
     "imagenet|imagenet/alex.py imagenet/googlenet.py imagenet/googlenetbn.py imagenet/nin.py imagenet/resnet50.py|imagenet/train_imagenet.py"
+    "pos||pos/postagging.py"
     "text_classification|text_classification/nlp_utils.py text_classification/nets.py text_classification/text_datasets.py|text_classification/train_text_classifier.py"
 )
 

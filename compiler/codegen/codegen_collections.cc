@@ -3,11 +3,9 @@
 #include "compiler/codegen/codegen.h"
 #include "compiler/sema/builtin_table.h"
 #include "compiler/sema/cpp_names.h"
+#include "compiler/sema/py_collections.h"
 
 namespace cnet::compiler::codegen {
-namespace {
-
-}  // namespace
 
 bool Generator::IsCollectionsCall(const ast::CallExpr& e) {
     const TypeRef callee = TypeOf(e.func());
@@ -38,6 +36,7 @@ std::string Generator::CollectionsCall(const ast::CallExpr& e, const TypeRef& wa
     // defaultdict(factory): the factory's value and the name Python prints for it.
     const TypeRef value = t->args[1];
     const std::string v = sema::CppName(value);
+    if (sema::NumberingFactoryName(*arg) != nullptr) return type + "::NumberingKeys()";  // (sema checked the name)
     if (const auto* lambda = ast::DynCast<ast::LambdaExpr>(arg)) {
         return type + "([] { return " + v + "(" + E(lambda->body(), value) + "); }, \"<function <lambda>>\")";
     }

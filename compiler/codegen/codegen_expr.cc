@@ -83,6 +83,7 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
         return "cnet::np::array(cnet::Scalar(" + std::string(from->kind == TypeKind::kInt ? "int64_t{" : "double{") +
                code + "}))";
     }
+    if (sema::ListAsArrayArgument(from, to)) return "cnet::np::array(" + code + ")";  // np.mean([1, 2])
     if (from->kind == TypeKind::kInt && to->kind == TypeKind::kFloat) {
         // An int64_t inside braces (std::vector<double>{n}) would be a narrowing error.
         return ast::Isa<ast::IntLiteral>(e) ? code + ".0" : "static_cast<double>(" + code + ")";

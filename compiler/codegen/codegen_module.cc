@@ -131,6 +131,7 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
         first = false;
     }
     for (const auto& m : cls.methods) {
+        if (m->unused) continue;  // (sema warned: Analyzer::MarkUnusedMethods)
         if (!first) w_.Line("");
         first = false;
         EmitFunction(*m, false);

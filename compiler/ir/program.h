@@ -81,7 +81,9 @@ struct FunctionInfo {
     bool is_forward = false;   // forward / __call__ of a link class
     bool is_entry = false;     // `def main()` becoming C++ main
     bool called = false;       // some call site was seen (parameter types come from call sites)
-    /// A module-level function nothing names, whose parameters nothing types: not compiled (sema warns).
+    bool named = false;        // a method some `obj.name` reads (called or not)
+    /// A module-level function nothing names, or a method no `obj.name` reads, whose parameters nothing types:
+    /// not compiled (sema warns).
     bool unused = false;
     /// A nested `def` or a `lambda` (a C++ lambda inside `enclosing`, Note [Closures] in analyzer_closure.cc).
     FunctionInfo* enclosing = nullptr;

@@ -174,6 +174,8 @@ public:
     /// call_of_function: a chainer.functions call, whose untyped parameters still refuse user objects.
     void VariableOfArrayName(ir::CallInfo& call);
     void CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call, bool call_of_function = false);
+    /// A call of numpy's own functions (which take lists as array_like), after its callee is analyzed.
+    bool IsNumpyFunction(const ast::CallExpr& e);
     /// `f(*h.shape)` into a library `*shape: int` parameter (Note [Unpacking a shape]).
     void StarredShape(const ast::StarredExpr& star);
     void StarredList(const ast::StarredExpr& star, const ir::BoundArg& arg, const std::string& what);
@@ -353,6 +355,7 @@ public:
     void CheckCompleteTypes();
     bool IsNamespaceDict(const ast::Expr& e) const;  // analyzer_stmt.cc
     void MarkUnusedFunctions();
+    void MarkUnusedMethods();
     // ---- shape_check.cc (Note [Static shape checks])
     void CheckShapes();
 
@@ -391,6 +394,9 @@ public:
     };
     std::map<const ir::FunctionInfo*, FunctionImports> function_imports_;
     ir::FunctionInfo* fn_ = nullptr;
+    /// The name a statement `name = value` assigns while its value is analyzed (a defaultdict numbering its own
+    /// keys reads it), else null.
+    const std::string* assigned_name_ = nullptr;
     ir::ClassInfo* cls_ = nullptr;
     std::vector<std::map<std::string, ir::VarInfo*>> comp_scopes_;
     int loop_depth_ = 0;

@@ -168,6 +168,18 @@ void Analyzer::VariableOfArrayName(ir::CallInfo& call) {
     }
 }
 
+namespace {
+
+// numpy.f(...) (numpy.random's too), the functions that take an array_like.
+bool IsNumpyCallee(const TypeRef& callee) {
+    return callee && callee->kind == TypeKind::kLibFunction && callee->entry != nullptr &&
+           (callee->entry->owner == "numpy" || callee->entry->owner.rfind("numpy.", 0) == 0);
+}
+
+}  // namespace
+
+bool Analyzer::IsNumpyFunction(const ast::CallExpr& e) { return IsNumpyCallee(program_.TypeOf(e.func())); }
+
 void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir::CallInfo& call,
                              bool call_of_function) {
     for (ir::BoundArg& arg : call.args) {
@@ -193,10 +205,13 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
                 arg.expected = t;  // passed as written (see the type text `number`)
                 continue;
             }
-            if (arg.spec != nullptr && (NumpyIntegerArgument(t, arg.expected) || NumpyFloatArgument(t, arg.expected) ||
-                                        NumberAsArrayArgument(t, arg.expected))) {
-                // np.exp(x) of a float x: codegen makes the 0-d array with np.array (cnet/np/creation.h).
-                if (NumberAsArrayArgument(t, arg.expected)) program_.headers.insert("cnet/np/creation.h");
+            // np.exp(x) of a float x, np.mean of a list: codegen makes the array with np.array (cnet/np/creation.h).
+            // (Lists only for NumPy's own functions: PIL's fromarray, CuPy's and Chainer's functions refuse them.)
+            const bool made_array = NumberAsArrayArgument(t, arg.expected) ||
+                                    (ListAsArrayArgument(t, arg.expected) && IsNumpyFunction(e));
+            if (arg.spec != nullptr &&
+                (NumpyIntegerArgument(t, arg.expected) || NumpyFloatArgument(t, arg.expected) || made_array)) {
+                if (made_array) program_.headers.insert("cnet/np/creation.h");
                 continue;
             }
             if (arg.spec != nullptr && (ExamplesAsBatchArgument(t, arg.expected) ||

@@ -306,6 +306,7 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
                 return f->type ? f->type : types::Unknown();
             }
             if (ir::FunctionInfo* m = cls->FindMethod(attr)) {
+                m->named = true;
                 if (m->is_property) {  // `obj.name` of a @property calls it
                     m->called = true;
                     if (!m->params.empty()) Error(e.range(), "a @property takes only 'self'");
@@ -315,7 +316,10 @@ TypeRef Analyzer::MemberOf(const TypeRef& value_in, const std::string& attr, con
             }
             if (const LibType* lib = UserLibraryType(cls); lib != nullptr && lib->name == "Iterator" && attr == "next") {
                 // Iterator.next() is __next__() (Chainer's alias).
-                if (ir::FunctionInfo* m = cls->FindMethod("__next__")) return types::BoundUserMethod(value, m);
+                if (ir::FunctionInfo* m = cls->FindMethod("__next__")) {
+                    m->named = true;
+                    return types::BoundUserMethod(value, m);
+                }
             }
             std::vector<std::string> names;
             for (const auto& f : cls->fields) names.push_back(f->name);

@@ -118,7 +118,10 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
                     if (ir::VarInfo* v = fn_->FindLocal(n->id())) expected = BoundType(*v);
                 }
             }
+            const auto* only = a.targets().size() == 1 ? ast::DynCast<ast::NameExpr>(a.targets()[0].get()) : nullptr;
+            const std::string* outer = std::exchange(assigned_name_, only != nullptr ? &only->id() : nullptr);
             TypeRef value = Expr(a.value(), expected);
+            assigned_name_ = outer;
             for (const auto& t : a.targets()) AnalyzeAssign(*t, value, s);
             return;
         }
@@ -157,7 +160,10 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
             const auto& a = ast::Cast<ast::AnnAssignStmt>(s);
             TypeRef declared = ParseAnnotation(a.annotation());
             if (a.value() != nullptr) {
+                const auto* only = ast::DynCast<ast::NameExpr>(&a.target());
+                const std::string* outer = std::exchange(assigned_name_, only != nullptr ? &only->id() : nullptr);
                 TypeRef value = Expr(*a.value(), declared);
+                assigned_name_ = outer;
                 if (!Assignable(value, declared)) {
                     Error(a.value()->range(), "cannot assign a value of type '" + PyName(value) + "' to '" +
                                                   PyName(declared) + "'");

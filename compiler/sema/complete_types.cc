@@ -6,6 +6,7 @@
 
 #include "compiler/ast/traversal.h"
 #include "compiler/sema/analyzer.h"
+#include "compiler/sema/library_bases.h"
 
 namespace cnet::compiler::sema {
 
@@ -40,6 +41,28 @@ void Analyzer::MarkUnusedFunctions() {
         if (fn->unused) {
             WarningWithNote(fn->def->name_range(), "'" + fn->name + "' is never used and nothing gives its parameters "
                             "a type: it is not compiled", nullptr, "");
+        }
+    }
+    MarkUnusedMethods();
+}
+
+// Methods no `obj.name` reads (nor `Base.name(self, ...)` calls), whose parameters nothing types (pos's
+// `CRF.argmax(self, xs)`): Python never runs them either. Not dunders, forwards, properties, overrides or
+// overridden methods (a virtual function runs where nothing names it), nor what a library base calls.
+void Analyzer::MarkUnusedMethods() {
+    for (const auto& cls : program_.classes) {
+        const LibraryBase* lib = LibraryBaseOf(cls.get());
+        for (auto& m : cls->methods) {
+            const bool dunder = m->name.size() > 4 && m->name.rfind("__", 0) == 0;
+            if (m->named || m->called || m->def == nullptr || dunder || m->is_init || m->is_forward ||
+                m->is_property || m->overrides != nullptr || m->overridden ||
+                (lib != nullptr && FindLibraryHook(*lib, m->name) != nullptr) ||
+                std::all_of(m->params.begin(), m->params.end(), [](const ir::ParamInfo& p) { return IsComplete(p.type); })) {
+                continue;
+            }
+            m->unused = true;
+            WarningWithNote(m->def->name_range(), "method '" + cls->name + "." + m->name + "' is never used and "
+                            "nothing gives its parameters a type: it is not compiled", nullptr, "");
         }
     }
 }
@@ -83,7 +106,8 @@ void Analyzer::CheckCompleteTypes() {
             Error(fn.def->name_range(), "cannot infer the type of the value '" + fn.name + "' returns (each return "
                                         "gives what a call of it returns); annotate it, e.g. '-> int'");
         }
-        if (fn.return_type && fn.return_type->kind != TypeKind::kUnknown && !IsComplete(fn.return_type) && clean) {
+        if (fn.return_type && fn.return_type->kind != TypeKind::kUnknown && !IsComplete(fn.return_type) && clean &&
+            !fn.unused) {
             // (`return []` of a list nothing appends to)
             Error(fn.def != nullptr ? fn.def->name_range() : fn.lambda->range(),
                   "cannot infer the full type of the value '" + fn.name + "' returns (" + PyName(fn.return_type) +

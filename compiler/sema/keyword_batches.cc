@@ -106,10 +106,11 @@ void Analyzer::KeywordBatchConverter(const ir::CallInfo& call, ir::FunctionInfo&
                                          PyName(value) + "'; the parameter of '" + loss->name + "' is '" +
                                          PyName(p.type) + "'");
             }
-        } else if (!p.type || !SameType(p.type, value)) {
-            p.type = value;
+        } else if (const TypeRef j = p.type ? Join(p.type, value) : value; j && !SameType(p.type, j)) {
+            // (joined: pos's `xs = F.transpose_sequence(xs)` makes the parameter a list of Variables)
+            p.type = j;
             changed_ = true;
-            if (ir::VarInfo* v = loss->FindLocal(p.name)) v->type = value;
+            if (ir::VarInfo* v = loss->FindLocal(p.name)) v->type = j;
         }
     }
     for (const std::string& k : *keys) {

@@ -2,6 +2,8 @@
 // by DictKind, so indexing, iteration, `in`, len, print and the dict methods are the dict's; what differs is how
 // a missing key reads (cnet/py/collections.h). Their key type comes from the counted iterable or, as for `{}`,
 // from the first store.
+#include "compiler/sema/py_collections.h"
+
 #include "compiler/sema/analyzer.h"
 
 namespace cnet::compiler::sema {
@@ -12,6 +14,17 @@ bool IsKeyType(const TypeRef& t) {
 }
 
 }  // namespace
+
+const std::string* NumberingFactoryName(const ast::Expr& factory) {
+    const auto* l = ast::DynCast<ast::LambdaExpr>(&factory);
+    if (l == nullptr || !l->params().empty()) return nullptr;
+    const auto* call = ast::DynCast<ast::CallExpr>(&l->body());
+    if (call == nullptr || call->args().size() != 1 || !call->keywords().empty()) return nullptr;
+    const auto* len = ast::DynCast<ast::NameExpr>(&call->func());
+    const auto* name = ast::DynCast<ast::NameExpr>(call->args()[0].get());
+    if (len == nullptr || len->id() != "len" || name == nullptr) return nullptr;
+    return &name->id();
+}
 
 // The key a Counter gets from what it counts: the elements of a list, tuple or str, the ints of a 1-d integer
 // ndarray (NumPy ints count as Python's), or the keys of a Counter or dict of counts.
@@ -36,12 +49,17 @@ TypeRef Analyzer::CounterKey(const ast::Expr& arg) {  // null after an error
     return key;
 }
 
-// The value type a defaultdict's factory makes: int, float, str, bool, list or dict named as such, or a lambda
-// without parameters returning a literal (`lambda: 0`); null (after an error) for anything else.
+// The value type a defaultdict's factory makes: int, float, str, bool, list or dict named as such, a lambda
+// without parameters returning a literal (`lambda: 0`), or `lambda: len(d)` in `d = defaultdict(...)`; null
+// (after an error) for anything else.
 TypeRef Analyzer::DefaultFactory(const ast::Expr& factory) {
     const std::string message =
-        "collections.defaultdict's default factory must be int, float, str, bool, list, "
-        "dict or a lambda returning a constant ('lambda: 0') in .cnet";
+        "collections.defaultdict's default factory must be int, float, str, bool, list, dict, a lambda returning "
+        "a constant ('lambda: 0') or the dict's own length ('d = defaultdict(lambda: len(d))') in .cnet";
+    if (const std::string* own = NumberingFactoryName(factory); own != nullptr && assigned_name_ != nullptr &&
+                                                               *own == *assigned_name_) {
+        return types::Int();  // (the lambda is not analyzed: `d` is bound by the assignment it is part of)
+    }
     if (const auto* n = ast::DynCast<ast::NameExpr>(&factory)) {
         const bool shadowed = module_names_.count(n->id()) != 0 || (fn_ != nullptr && fn_->FindLocal(n->id()));
         if (!shadowed) {

@@ -19,7 +19,7 @@ const std::map<std::string, std::vector<std::string>>& Table() {
         {"RecursionError", {"cnet::py::RecursionError"}},
         {"IndexError", {"cnet::IndexError"}},
         {"KeyError", {"cnet::py::KeyError"}},
-        {"LookupError", {"cnet::IndexError", "cnet::py::KeyError"}},
+        {"LookupError", {"cnet::LookupError"}},  // (IndexError and KeyError derive from it)
         {"TypeError", {"cnet::py::TypeError"}},
         {"AttributeError", {"cnet::py::AttributeError"}},
         {"ArithmeticError", {"cnet::py::ArithmeticError"}},

@@ -352,6 +352,14 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
            expected->kind == TypeKind::kNdarray;
 }
 
+bool ListAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
+    if (!arg || !expected || arg->kind != TypeKind::kList || expected->kind != TypeKind::kNdarray) return false;
+    if (arg->args[0]->kind == TypeKind::kNdarray) return true;  // np.array stacks a list of arrays
+    TypeRef element = arg;
+    while (element->kind == TypeKind::kList) element = element->args[0];
+    return element->kind == TypeKind::kInt || element->kind == TypeKind::kFloat || element->kind == TypeKind::kBool;
+}
+
 // Note [Library objects of different classes]
 // Chainer's dcgan binds `train` to the first part of get_cifar10(withlabel=False) in one branch and to an
 // ImageDataset in the other. Library objects of different classes join to their nearest common library base

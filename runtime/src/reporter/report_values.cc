@@ -35,5 +35,13 @@ void report_values(const py::Dict<std::string, double>& values, const std::share
     report(observation, ObserverOf(observer));
 }
 
+void report_values(const py::Dict<std::string, int64_t>& values, const std::shared_ptr<Link>& observer) {
+    Observation observation;
+    for (const auto& [key, value] : values) {
+        observation[key] = Variable(Array::FromScalar(value, Dtype::kInt64), /*requires_grad=*/false);
+    }
+    report(observation, ObserverOf(observer));
+}
+
 }  // namespace reporter
 }  // namespace cnet

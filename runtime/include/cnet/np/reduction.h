@@ -10,6 +10,7 @@
 // The header of the ndarray methods codegen names (x.sum(), x.tolist(), x.ravel(), x.dot(y)) includes theirs.
 #include "cnet/np/linalg.h"
 #include "cnet/np/manipulation.h"
+#include "cnet/np/sorting.h"
 #include "cnet/np/tolist.h"
 
 namespace cnet {

@@ -31,11 +31,26 @@ class DefaultDict : public Dict<K, V> {
     DefaultDict(std::function<V()> factory, std::string factory_name)
         : factory_(std::move(factory)), factory_name_(std::move(factory_name)) {}
 
+    /// `d = defaultdict(lambda: len(d))`: a missing key gets the number of keys before it, so keys are numbered
+    /// in order of first use (the vocabulary idiom of Chainer's examples).
+    static DefaultDict NumberingKeys() {
+        DefaultDict d(nullptr, "<function <lambda>>");
+        d.numbering_ = true;
+        return d;
+    }
+
     /// d[k] read: a missing key is inserted with factory() (Python's __missing__). Generated code holds a
     /// defaultdict in a non-const object even where it passes it by const reference, so inserting is defined.
     V& at(const K& key) const {
         auto* self = const_cast<DefaultDict*>(this);
-        if (self->count(key) == 0 && factory_) (*self)[key] = factory_();
+        if (self->count(key) == 0) {
+            if (numbering_) {
+                const V id = static_cast<V>(self->size());  // (before operator[] inserts the key)
+                (*self)[key] = id;
+            } else if (factory_) {
+                (*self)[key] = factory_();
+            }
+        }
         return self->Dict<K, V>::at(key);
     }
     const std::string& factory_name() const { return factory_name_; }
@@ -43,6 +58,7 @@ class DefaultDict : public Dict<K, V> {
  private:
     std::function<V()> factory_;
     std::string factory_name_;
+    bool numbering_ = false;
 };
 
 /// collections.Counter: counts of hashable values; a missing key counts 0.

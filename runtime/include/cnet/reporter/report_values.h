@@ -4,6 +4,7 @@
 //   chainer.report({'loss': loss}, observer=self)   =>   reporter::report_values(values, self_ptr)
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -24,6 +25,8 @@ void report_values(const py::Dict<std::string, Variable>& values, const std::sha
 void report_values(const py::Dict<std::string, Array>& values, const std::shared_ptr<Link>& observer = nullptr);
 /// Python floats (seq2seq's BLEU score), reported as float64 scalars.
 void report_values(const py::Dict<std::string, double>& values, const std::shared_ptr<Link>& observer = nullptr);
+/// Python ints (pos's word counts for MicroAverage), reported as int64 scalars.
+void report_values(const py::Dict<std::string, int64_t>& values, const std::shared_ptr<Link>& observer = nullptr);
 
 }  // namespace reporter
 }  // namespace cnet
