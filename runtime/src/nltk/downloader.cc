@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cnet/core/error.h"
+#include "cnet/core/utf8.h"
 #include "cnet/nltk/data.h"
 #include "cnet/py/format.h"
 
@@ -54,21 +55,9 @@ std::string Encode(const std::u32string& s) {
     std::string out;
     for (const char32_t cp : s) {
         if (cp >= 0xdc80 && cp <= 0xdcff) {
-            out += static_cast<char>(cp - 0xdc00);
-        } else if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xc0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3f));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xe0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-            out += static_cast<char>(0x80 | (cp & 0x3f));
+            out += static_cast<char>(cp - 0xdc00);  // a byte the decoding escaped (surrogateescape)
         } else {
-            out += static_cast<char>(0xf0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-            out += static_cast<char>(0x80 | (cp & 0x3f));
+            AppendUtf8(static_cast<uint32_t>(cp), out);
         }
     }
     return out;
