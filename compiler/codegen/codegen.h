@@ -128,6 +128,7 @@ public:
     bool VoidInCpp(const ast::Expr& e) const;  // a call (or @property) returning None: a void C++ expression
     std::string Iterable(const ast::Expr& e, const TypeRef& element);
     std::string ListComp(const ast::ComprehensionExpr& e);
+    std::string ComprehensionLoops(const ast::ComprehensionExpr& e, int* depth);
     std::string ComprehensionBindings(const ast::Expr& target, const std::string& value, bool of_tuple,
                                       const std::vector<const ast::Expr*>& last_bindings);
     std::string NoneOf(const TypeRef& t);
@@ -169,6 +170,12 @@ public:
     /// map's function or sorted's key as a C++ callable of one `element`.
     std::string ElementFunction(const ast::Expr& fn, const TypeRef& element);
     std::string Map(const ast::CallExpr& e, const ir::CallInfo& call);
+    // ---- codegen_py_builtins.cc
+    /// any(xs) / all(xs): a loop that stops at the deciding element; `element` is what iterating xs gives.
+    std::string AnyAll(const ast::Expr& iterable, const TypeRef& element, bool any);
+    std::string Divmod(const ast::CallExpr& e, const ast::Expr& a, const ast::Expr& b);
+    /// xs.sort(key=..., reverse=...) of the list `list` (C++ code naming it).
+    std::string ListSort(const std::string& list, const TypeRef& element, const ir::CallInfo& call);
     // ---- codegen_optimizer_update.cc
     std::string OptimizerUpdate(const ast::CallExpr& e, const std::string& optimizer);
 

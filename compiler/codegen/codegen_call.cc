@@ -442,6 +442,11 @@ std::string Generator::LibMethod(const ast::CallExpr& e, const TypeRef& receiver
     if (entry.owner == "set" && (entry.name == "add" || entry.name == "discard" || entry.name == "remove")) {
         return recv + "." + entry.cpp + "(" + E(*call.args[0].value, sema::StripOptional(receiver)->args[0]) + ")";
     }
+    if (entry.owner == "list" && entry.name == "sort") {  // a display is a temporary, which sort takes as a `T&`
+        const bool display = ast::Isa<ast::ListExpr>(attr.value());
+        const std::string list = display ? "cnet::py::lvalue(" + recv + ")" : recv;
+        return ListSort(list, sema::StripOptional(receiver)->args[0], call);
+    }
     if (entry.owner == "Counter" && entry.name == "update") {
         return CounterUpdate(e, recv, sema::StripOptional(receiver));
     }
@@ -542,6 +547,8 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         return out + ")";
     }
     if (name == "map") return Map(e, call);
+    if (name == "any" || name == "all") return AnyAll(*args[0], call.args[0].expected, name == "any");
+    if (name == "divmod") return Divmod(e, *args[0], *args[1]);
     if (name == "len") {
         const TypeRef t = sema::StripOptional(TypeOf(*args[0]));
         if (t->kind == TypeKind::kUserClass) return E(*args[0]) + "->len()";

@@ -61,12 +61,11 @@ std::string Generator::ComprehensionBindings(const ast::Expr& target, const std:
     return out;
 }
 
-// [f(x) for x in xs if c] => [&] { std::vector<T> out; for (auto x : xs) { if (c) out.push_back(f(x)); } return out; }()
-std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
-    const TypeRef t = TypeOf(e);
-    const std::string result = Temp("result");
-    std::string out = "[&] { " + sema::CppName(t) + " " + result + "; ";
-    int depth = 0;
+// The loops and conditions of a comprehension, nested in source order, each opening a block (counted in *depth):
+// `for (auto x : xs) { if (c) { `.
+std::string Generator::ComprehensionLoops(const ast::ComprehensionExpr& e, int* depth_out) {
+    std::string out;
+    int& depth = *depth_out;
     for (const auto& gen : e.generators()) {
         std::string target;
         if (const auto* n = ast::DynCast<ast::NameExpr>(&gen->target())) {
@@ -107,6 +106,16 @@ std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
             ++depth;
         }
     }
+    return out;
+}
+
+// [f(x) for x in xs if c] => [&] { std::vector<T> out; for (auto x : xs) { if (c) out.push_back(f(x)); } return out; }()
+std::string Generator::ListComp(const ast::ComprehensionExpr& e) {
+    const TypeRef t = TypeOf(e);
+    const std::string result = Temp("result");
+    int depth = 0;
+    std::string out = "[&] { " + sema::CppName(t) + " " + result + "; ";
+    out += ComprehensionLoops(e, &depth);
     if (const auto* d = ast::DynCast<ast::DictCompExpr>(&e)) {
         out += result + "[" + E(d->key(), t->args[0]) + "] = " + E(d->value(), t->args[1]) + "; ";
     } else if (t->kind == TypeKind::kSet) {

@@ -35,6 +35,10 @@ ir::ParamInfo UntypedParam(const ast::Param& p);
 /// (late_globals.cc, Note [Late globals]).
 std::set<std::string> ModuleNamesBoundAgain(const ast::Module& module);
 
+/// Whether a C++ copy of a container holding `element`s is Python's shallow copy (no inner list or dict, which
+/// Python would share): py_copy.cc.
+bool CopySharesLikePython(const TypeRef& element);
+
 class Analyzer {
 public:
     Analyzer(const ast::Module& module, DiagnosticEngine& diags, ir::Program& program);
@@ -163,6 +167,11 @@ public:
                               const ir::CallInfo& call);
     TypeRef CounterKey(const ast::Expr& arg);
     TypeRef DefaultFactory(const ast::Expr& factory);
+    // ---- py_builtins.cc: any, all, ord, chr, divmod
+    TypeRef CallPyBuiltin(const ast::CallExpr& e, const std::string& name, const ir::CallInfo& call);
+    // ---- py_container_methods.cc: list.sort / copy, dict.pop / setdefault / update / copy; null for other methods
+    TypeRef CallContainerMethod(const ast::CallExpr& e, const TypeRef& receiver, const BuiltinEntry& entry,
+                                ir::CallInfo& call);
     // ---- py_json.cc, py_copy.cc
     void CheckJsonValue(const BuiltinEntry& entry, const ir::CallInfo& call);
     TypeRef CallCopy(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call);

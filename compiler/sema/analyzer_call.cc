@@ -576,6 +576,9 @@ TypeRef Analyzer::CallBuiltin(const ast::CallExpr& e, const BuiltinEntry& entry)
     }
     if (name == "sorted") return Sorted(call);
     if (name == "map") return Map(e, call);
+    if (name == "any" || name == "all" || name == "ord" || name == "chr" || name == "divmod") {
+        return CallPyBuiltin(e, name, call);
+    }
     if (name == "list") return types::List(IterElement(first(), *call.args[0].value));
     if (name == "set") {
         const ast::Expr* items = call.args.empty() ? nullptr : call.args[0].value;
@@ -740,6 +743,7 @@ TypeRef Analyzer::CallLibMethod(const ast::CallExpr& e, const TypeRef& receiver_
         program_.CallSlot(e) = call;
         return types::None();
     }
+    if (TypeRef r = CallContainerMethod(e, receiver, entry, call)) return r;
     CheckArgTypes(e, what, call);
     program_.CallSlot(e) = call;
     if (entry.result == "element") return receiver->kind == TypeKind::kList ? receiver->args[0] : types::Unknown();

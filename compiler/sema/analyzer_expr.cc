@@ -412,6 +412,15 @@ void Analyzer::Refine(const ast::Expr& e, const TypeRef& type) {
         }
         return;
     }
+    // `d.setdefault(k, []).append(x)`: the dict's values, as for `d[k].append(x)`.
+    const auto* call = ast::DynCast<ast::CallExpr>(&e);
+    const auto* method = call != nullptr ? ast::DynCast<ast::AttributeExpr>(&call->func()) : nullptr;
+    if (method != nullptr && method->attr() == "setdefault" && type) {
+        const TypeRef c = StripOptional(program_.TypeOf(method->value()));
+        const TypeRef value = c->kind == TypeKind::kDict && !IsComplete(c) ? Join(c->args[1], type) : nullptr;
+        if (value) Refine(method->value(), types::Dict(c->args[0], value, c->dict_kind));
+        return;
+    }
     const ir::ExprInfo* info = program_.Info(e);
     if (info == nullptr || !type) return;
     // Only fills in what is unknown (`losses = []` then `losses.append(v)`); never widens a known type, except to

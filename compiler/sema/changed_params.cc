@@ -32,7 +32,8 @@ bool ChangesInPlace(const ir::Program& program, const ast::Node& body, const std
                 attr != nullptr && is_param(attr->value())) {
                 const std::string& m = attr->attr();
                 if (m == "append" || m == "extend" || m == "pop" || m == "clear" || m == "insert" || m == "add" ||
-                    m == "discard" || m == "remove" || m == "update" || m == "reverse") {
+                    m == "discard" || m == "remove" || m == "update" || m == "reverse" || m == "sort" ||
+                    m == "setdefault") {
                     changed = true;
                 }
             }

@@ -106,6 +106,8 @@ bool OnlyRead(const ir::ClassInfo& cls, const std::string& field) {
 
 }  // namespace
 
+bool CopySharesLikePython(const TypeRef& element) { return SharesLikePython(element); }
+
 TypeRef Analyzer::CallCopy(const ast::CallExpr& e, const BuiltinEntry& entry, const ir::CallInfo& call) {
     const ast::Expr* arg = call.args.empty() ? nullptr : call.args[0].value;
     if (arg == nullptr) return types::Unknown();

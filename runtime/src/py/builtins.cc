@@ -159,6 +159,20 @@ std::vector<std::string> chars(const std::string& s) {
 
 int64_t len(const std::string& s) { return Utf8Length(s); }
 
+int64_t ord(const std::string& c) {
+    const std::u32string code_points = DecodeUtf8(c);  // a byte that is not UTF-8 is its escape, as chr() makes it
+    if (code_points.size() != 1) {
+        throw TypeError("ord() expected a character, but string of length " + std::to_string(code_points.size()) +
+                        " found");
+    }
+    return static_cast<int64_t>(code_points[0]);
+}
+
+std::string chr(int64_t i) {
+    if (i < 0 || i >= 0x110000) throw ValueError("chr() arg not in range(0x110000)");
+    return EncodeUtf8(std::u32string(1, static_cast<char32_t>(i)));
+}
+
 std::string char_at(const std::string& s, int64_t i) {
     const std::vector<std::string> cs = chars(s);
     const int64_t n = static_cast<int64_t>(cs.size());

@@ -332,6 +332,35 @@ inline int64_t ipow(int64_t base, int64_t exp) {
                          " does not fit in 64 bits (cnet's int)");
     return r;
 }
+/// divmod(a, b): (a // b, a % b). Python's int has no -2**63 // -1 overflow; cnet's 64-bit int raises there.
+inline std::tuple<int64_t, int64_t> divmod(int64_t a, int64_t b) {
+    if (b == 0) throw ZeroDivisionError("integer division or modulo by zero");
+    if (b == -1 && a == INT64_MIN) {
+        throw OverflowError("integer overflow: -2**63 // -1 does not fit in 64 bits (cnet's int)");
+    }
+    return {floordiv(a, b), mod(a, b)};
+}
+/// divmod of floats, as CPython computes it: the remainder from fmod, then the quotient from the exact difference
+/// (so q * b + r is a), rounded to the nearest whole number; zeros keep Python's signs.
+inline std::tuple<double, double> divmod(double a, double b) {
+    if (b == 0) throw ZeroDivisionError("float divmod()");
+    double r = std::fmod(a, b);
+    double d = (a - r) / b;
+    if (r != 0) {
+        if ((b < 0) != (r < 0)) {
+            r += b;
+            d -= 1.0;
+        }
+    } else {
+        r = std::copysign(0.0, b);
+    }
+    double q = std::copysign(0.0, a / b);
+    if (d != 0) {
+        q = std::floor(d);
+        if (d - q > 0.5) q += 1.0;
+    }
+    return {q, r};
+}
 
 // ---- conversions
 /// int(x) of a float: truncated; NaN is a ValueError, infinity (or a value past int64) an OverflowError.
@@ -404,6 +433,12 @@ inline Shape slice(const Shape& v, const SliceBounds& s) {
 std::string char_at(const std::string& s, int64_t i);
 /// The code points of s, each a one-character string (`for c in s`).
 std::vector<std::string> chars(const std::string& s);
+/// ord(c): the code point of a one-character string (TypeError otherwise, CPython's text).
+int64_t ord(const std::string& c);
+/// chr(i): the one-character string of code point i (ValueError outside range(0x110000)). U+DC80..U+DCFF are the
+/// escapes of bytes that are not UTF-8 (cnet/core/utf8.h), so chr(ord(c)) gives c back for them; other surrogates
+/// are encoded as they are (CPython's str holds them, and fails to print them).
+std::string chr(int64_t i);
 
 // ---- min / max / sum / abs over values and sequences
 template <typename T>

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -84,6 +85,11 @@ public:
     V& at(const K& key) { return items_[position(key)].second; }
     const V& at(const K& key) const { return items_[position(key)].second; }
 
+    void clear() {
+        items_.clear();
+        index_.clear();
+    }
+
     std::size_t erase(const K& key) {
         auto it = index_.find(key);
         if (it == index_.end()) return 0;
@@ -134,6 +140,47 @@ template <typename K, typename V, typename Key, typename D>
 V get(const Dict<K, V>& d, const Key& key, const D& fallback) {
     const K k(key);  // a literal key arrives as a C++ literal
     return d.count(k) != 0 ? d.at(k) : static_cast<V>(fallback);
+}
+
+/// d.pop(key): the value, removed; KeyError (the key's repr) when missing. A defaultdict's factory is not called,
+/// as in Python (Dict::at, not DefaultDict::at).
+template <typename K, typename V, typename Key>
+V dict_pop(Dict<K, V>& d, const Key& key) {
+    const K k(key);
+    V out = d.at(k);
+    d.erase(k);
+    return out;
+}
+/// d.pop(key, default): the default when the key is missing.
+template <typename K, typename V, typename Key, typename D>
+V dict_pop(Dict<K, V>& d, const Key& key, const D& fallback) {
+    const K k(key);
+    if (d.count(k) == 0) return static_cast<V>(fallback);
+    return dict_pop(d, k);
+}
+
+/// d.setdefault(key, default): the stored value, `fallback` inserted first when the key is missing. A reference,
+/// so `d.setdefault(k, []).append(x)` appends to the dict's list.
+template <typename K, typename V, typename Key, typename D>
+V& setdefault(Dict<K, V>& d, const Key& key, const D& fallback) {
+    const K k(key);
+    if (d.count(k) == 0) d[k] = static_cast<V>(fallback);
+    return d.Dict<K, V>::at(k);
+}
+
+/// d.update(other): each (key, value) of a dict, or of a list of pairs, stored in turn.
+template <typename K, typename V, typename Pairs>
+void dict_update(Dict<K, V>& d, const Pairs& pairs) {
+    std::vector<std::pair<K, V>> items;  // first: `pairs` may be d itself
+    for (const auto& kv : pairs) items.emplace_back(K(std::get<0>(kv)), V(std::get<1>(kv)));
+    for (auto& kv : items) d[kv.first] = std::move(kv.second);
+}
+
+/// d.copy() (list.copy() too): a new container of the same elements; sema admits it where the C++ copy is Python's
+/// shallow copy (no inner lists or dicts).
+template <typename C>
+C shallow_copy(const C& c) {
+    return c;
 }
 
 }  // namespace py

@@ -1,6 +1,6 @@
 // methods.h — methods of Python's str, list and dict values for generated code (builtins.def names them):
-// str.join/split/strip/lstrip/rstrip/lower/upper and list.pop/index/insert/remove/count/reverse (the other str
-// methods: str_methods.h).
+// str.join/split/strip/lstrip/rstrip/lower/upper, list.pop/index/insert/remove/count/reverse/sort and
+// dict.pop/setdefault/update (the other str methods: str_methods.h).
 // Case mapping is ASCII only; an empty `sep`/`chars` stands for None (whitespace).
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cnet/core/error.h"
@@ -100,12 +101,32 @@ struct Identity {
         return v;
     }
 };
+/// list.sort(key=None, reverse=False), in place: stable (also with reverse), the key called once per element in
+/// order, as Python's.
+template <typename T, typename Key = Identity>
+void sort(std::vector<T>& v, Key key = Key(), bool reverse = false) {
+    if constexpr (std::is_same_v<Key, Identity>) {
+        std::stable_sort(v.begin(), v.end(), [&](const T& a, const T& b) { return reverse ? b < a : a < b; });
+    } else {
+        using K = std::decay_t<decltype(key(v[0]))>;
+        std::vector<std::pair<K, std::size_t>> keyed;
+        keyed.reserve(v.size());
+        for (std::size_t i = 0; i < v.size(); ++i) keyed.emplace_back(key(v[i]), i);
+        std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
+            return reverse ? b.first < a.first : a.first < b.first;
+        });
+        std::vector<T> out;
+        out.reserve(v.size());
+        for (const auto& k : keyed) out.push_back(std::move(v[k.second]));
+        v = std::move(out);
+    }
+}
 /// T is the list's element type (a dict's items, pairs, become tuples).
 template <typename T, typename C, typename Key = Identity>
 std::vector<T> sorted(const C& iterable, Key key = Key(), bool reverse = false) {
     std::vector<T> v;
     for (const auto& x : iterable) v.push_back(T(x));
-    std::stable_sort(v.begin(), v.end(), [&](const T& a, const T& b) { return reverse ? key(b) < key(a) : key(a) < key(b); });
+    sort(v, key, reverse);
     return v;
 }
 
