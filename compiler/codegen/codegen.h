@@ -78,6 +78,8 @@ public:
     std::set<const ir::FunctionInfo*> RecursiveFunctions() const;
 
     // ---- codegen_stmt.cc
+    /// `self.add_param('W', ...)`: the field it declares (Note [Registered attributes] in sema), else null.
+    const ir::FieldInfo* RegisteredParam(const ast::Expr& e);
     void Block(const ast::StmtList& body);
     void Stmt(const ast::Stmt& s);
     void Marker(const ast::Node& s, bool set_line);

@@ -310,6 +310,10 @@ std::string Generator::Attribute(const ast::AttributeExpr& e) {
     if (info->field != nullptr) {
         std::string op;
         std::string recv = Receiver(e.value(), &op, e.attr());
+        if (info->field->is_persistent) {  // Note [Registered attributes] in sema
+            return (recv.empty() ? "" : recv + op) + "persistent<" + sema::CppName(info->field->type) + ">(" +
+                   sema::CppStringLiteral(info->field->name) + ")";
+        }
         if (recv.empty()) {
             // self.x: the member, or this->x when a local of the same name hides it.
             bool hidden = false;
@@ -735,6 +739,16 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     if (t->kind == TypeKind::kDict) return "cnet::py::keys(" + E(e) + ")";  // `for k in d`: the keys, in order
     if (t->kind == TypeKind::kObject) return "(" + E(e) + ").iterate()";  // its items, keys or characters
     if (t->kind == TypeKind::kLibObject && t->lib_type->name == "Batch") return E(e);  // a list of examples
+    if (t->kind == TypeKind::kLibObject && t->lib_type->shared && element && sema::IsComplete(element) &&
+        (element->kind == TypeKind::kNdarray || element->kind == TypeKind::kList) && !sema::IsLibIterator(t) &&
+        t->lib_type->name != "TextIOWrapper") {
+        // `for x, t in dataset:` gives dataset[0], dataset[1], ... (bare arrays: Note [Datasets of arrays] in sema)
+        const std::string all = Temp("dataset"), out = Temp("examples"), i = Temp("i");
+        const std::string item = "(*" + all + ")[" + i + "]" + (element->kind == TypeKind::kNdarray ? ".at(0)" : "");
+        return "[&] { const auto " + all + " = " + E(e) + "; std::vector<" + sema::CppName(element) + "> " + out +
+               "; for (int64_t " + i + " = 0; " + i + " < " + all + "->size(); ++" + i + ") " + out +
+               ".push_back(" + item + "); return " + out + "; }()";
+    }
     if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) {
         const bool shared = t->kind == TypeKind::kUserClass || t->lib_type->shared;
         if (shared && ast::Isa<ast::CallExpr>(e)) return "cnet::py::held_iterable(" + E(e) + ")";  // a temporary

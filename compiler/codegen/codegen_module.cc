@@ -161,6 +161,7 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
     }
     if (!cls.fields.empty()) w_.Line("");
     for (const auto& f : cls.fields) {
+        if (f->is_persistent) continue;  // the link's persistent value (Note [Registered attributes] in sema)
         // A class attribute starts at its constant (Note [Class attributes] in sema).
         const std::string init = f->class_value != nullptr ? " = " + E(*f->class_value, f->type) : "{}";
         w_.Line(sema::CppName(f->type) + " " + f->cpp_name + init + ";");

@@ -6,6 +6,16 @@
 
 namespace cnet::compiler::codegen {
 
+// `self.add_param('W', ...)`: the field W it declares (Note [Registered attributes] in sema), else null.
+const ir::FieldInfo* Generator::RegisteredParam(const ast::Expr& e) {
+    const auto* call = ast::DynCast<ast::CallExpr>(&e);
+    const auto* attr = call != nullptr ? ast::DynCast<ast::AttributeExpr>(&call->func()) : nullptr;
+    if (attr == nullptr || attr->attr() != "add_param" || cls_ == nullptr || call->args().empty()) return nullptr;
+    const auto* name = ast::DynCast<ast::StringLiteral>(call->args()[0].get());
+    const ir::FieldInfo* f = name != nullptr ? cls_->FindField(name->value()) : nullptr;
+    return f != nullptr && f->is_param && f->decl == call ? f : nullptr;
+}
+
 void Generator::Marker(const ast::Node& s, bool set_line) {
     if (!options_.line_directives) w_.Comment(Source(s));
     if (set_line) w_.Line("CNET_LINE(kCnetSource, " + Line(s) + ");");
@@ -302,6 +312,7 @@ void Generator::Stmt(const ast::Stmt& s) {
             std::string code = Discarded(v);
             if (code.empty()) return;  // super().__init__()
             Marker(s, true);
+            if (const ir::FieldInfo* f = RegisteredParam(v)) code = f->cpp_name + " = " + code;
             w_.Line(code + ";");
             return;
         }

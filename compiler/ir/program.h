@@ -125,6 +125,9 @@ struct FieldInfo {
     TypeRef type;
     bool is_link = false;   // registered as a child link (add_link)
     bool is_param = false;  // registered as a parameter (add_param): `self.w = chainer.Parameter(...)` in init_scope
+    /// Registered by `self.add_persistent('name', value)`: read and written as the link's persistent value
+    /// (Link::persistent<T>), which serialize() saves, not as a C++ member (Note [Registered attributes]).
+    bool is_persistent = false;
     const ast::Node* decl = nullptr;
     const ast::Expr* class_value = nullptr;  // a class attribute's constant (Note [Class attributes] in sema)
 };

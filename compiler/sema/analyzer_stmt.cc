@@ -108,6 +108,7 @@ void Analyzer::AnalyzeStmtImpl(const ast::Stmt& s) {
             const ast::Expr& v = ast::Cast<ast::ExprStmt>(s).value();
             if (ast::Isa<ast::StringLiteral>(v)) return;  // docstring
             Expr(v);
+            if (const auto* call = ast::DynCast<ast::CallExpr>(&v)) RegisteredAttribute(*call);
             return;
         }
         case ast::NodeKind::kAssignStmt: {
@@ -555,6 +556,12 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
             // A batch's examples, each a tuple of arrays (a list here, as batch[i]): `[x for x, _ in batch]`
             if (t->lib_type->name == "Batch") return types::List(types::Ndarray());
             if (IsLibIterator(t)) return types::LibObject(table_.FindType("Batch"));
+            if (LibDerives(t->lib_type, table_.FindType("Dataset"))) {  // `for x, t in dataset:`, as dataset[i]
+                iterated_datasets_.insert(&at);
+                const std::optional<bool> arrays = ExamplesAreArrays(at);  // Note [Datasets of arrays]
+                if (!arrays) return types::Unknown();
+                return *arrays ? types::Ndarray() : types::List(types::Ndarray());
+            }
             break;
         default:
             break;

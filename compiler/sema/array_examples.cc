@@ -283,7 +283,9 @@ bool Analyzer::SettleArrayExamples() {
         const std::vector<const ast::Stmt*> body = program_.Body(*fn);
         Tracer tracer(program_, body);
         bool arrays = false;
-        if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(e)) {
+        if (iterated_datasets_.count(e) != 0) {
+            arrays = tracer.DatasetOfArrays(*e, -1, 0);
+        } else if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(e)) {
             arrays = tracer.DatasetOfArrays(sub->value(), -1, 0);
         } else if (const ir::CallInfo* call = program_.Call(*e);
                    call != nullptr && !call->args.empty() && call->args[0].value != nullptr) {
