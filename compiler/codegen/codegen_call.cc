@@ -587,7 +587,11 @@ std::string Generator::Builtin(const ast::CallExpr& e, const sema::BuiltinEntry&
         return "cnet::py::abs(" + Int64Arg(*args[0]) + ")";
     }
     if (name == "min" || name == "max") {
-        if (args.size() == 1) return entry.cpp + "(" + E(*args[0]) + ")";
+        if (args.size() == 1) {
+            const TypeKind k = sema::StripOptional(TypeOf(*args[0]))->kind;  // max('abc'), max(d): chars, keys
+            if (k == TypeKind::kStr || k == TypeKind::kDict) return entry.cpp + "(" + Iterable(*args[0], TypeOf(e)) + ")";
+            return entry.cpp + "(" + E(*args[0]) + ")";
+        }
         const TypeRef t = TypeOf(e);
         std::string out = E(*args[0], t);
         for (std::size_t i = 1; i < args.size(); ++i) {
