@@ -129,6 +129,7 @@ public:
     std::string Value(const ast::Expr& e);
     bool VoidInCpp(const ast::Expr& e) const;  // a call (or @property) returning None: a void C++ expression
     std::string Iterable(const ast::Expr& e, const TypeRef& element);
+    std::string ItemsByIndex(const std::string& code, const std::string& item_type, std::string size, std::string item);
     std::string ListComp(const ast::ComprehensionExpr& e);
     std::string ComprehensionLoops(const ast::ComprehensionExpr& e, int* depth);
     std::string ComprehensionBindings(const ast::Expr& target, const std::string& value, bool of_tuple,

@@ -732,6 +732,20 @@ std::string Generator::FString(const ast::FStringExpr& e) {
 }
 
 // What a for loop iterates: a string by code points (Python's one-character strings), a link by its children.
+// A std::vector of items 0 .. size-1 of `code` (evaluated once): `size` and `item` are templates in which $all is
+// the held value and $i the index.
+std::string Generator::ItemsByIndex(const std::string& code, const std::string& item_type, std::string size,
+                                    std::string item) {
+    const std::string all = Temp("rows"), out = Temp("out"), i = Temp("i");
+    for (std::string* text : {&size, &item}) {
+        for (std::size_t at; (at = text->find("$all")) != std::string::npos;) text->replace(at, 4, all);
+        for (std::size_t at; (at = text->find("$i")) != std::string::npos;) text->replace(at, 2, i);
+    }
+    return "[&] { const auto " + all + " = " + code + "; std::vector<" + item_type + "> " + out + "; for (int64_t " +
+           i + " = 0; " + i + " < " + size + "; ++" + i + ") " + out + ".push_back(" + item + "); return " + out +
+           "; }()";
+}
+
 std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     const TypeRef t = sema::StripOptional(TypeOf(e));
     if (ast::Isa<ast::ListExpr>(e) && element && sema::IsComplete(element)) return E(e, sema::types::List(element));
@@ -739,15 +753,10 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     if (t->kind == TypeKind::kDict) return "cnet::py::keys(" + E(e) + ")";  // `for k in d`: the keys, in order
     if (t->kind == TypeKind::kObject) return "(" + E(e) + ").iterate()";  // its items, keys or characters
     if (t->kind == TypeKind::kLibObject && t->lib_type->name == "Batch") return E(e);  // a list of examples
-    if (t->kind == TypeKind::kLibObject && t->lib_type->shared && element && sema::IsComplete(element) &&
-        (element->kind == TypeKind::kNdarray || element->kind == TypeKind::kList) && !sema::IsLibIterator(t) &&
-        t->lib_type->name != "TextIOWrapper") {
+    if (program_.iterated_datasets.count(&e) != 0) {
         // `for x, t in dataset:` gives dataset[0], dataset[1], ... (bare arrays: Note [Datasets of arrays] in sema)
-        const std::string all = Temp("dataset"), out = Temp("examples"), i = Temp("i");
-        const std::string item = "(*" + all + ")[" + i + "]" + (element->kind == TypeKind::kNdarray ? ".at(0)" : "");
-        return "[&] { const auto " + all + " = " + E(e) + "; std::vector<" + sema::CppName(element) + "> " + out +
-               "; for (int64_t " + i + " = 0; " + i + " < " + all + "->size(); ++" + i + ") " + out +
-               ".push_back(" + item + "); return " + out + "; }()";
+        const std::string item = element->kind == TypeKind::kNdarray ? "(*$all)[$i].at(0)" : "(*$all)[$i]";
+        return ItemsByIndex(E(e), sema::CppName(element), "$all->size()", item);
     }
     if (t->kind == TypeKind::kUserClass || t->kind == TypeKind::kLibObject) {
         const bool shared = t->kind == TypeKind::kUserClass || t->lib_type->shared;
@@ -755,10 +764,7 @@ std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
         return "*" + E(e);
     }
     if (t->kind == TypeKind::kNdarray || t->kind == TypeKind::kVariable) {  // `for row in a:` gives a[0], a[1], ...
-        const std::string all = Temp("rows"), out = Temp("out"), i = Temp("i");
-        return "[&] { const auto " + all + " = " + E(e) + "; std::vector<" + sema::CppName(t) + "> " + out +
-               "; for (int64_t " + i + " = 0; " + i + " < cnet::py::len(" + all + "); ++" + i + ") " + out +
-               ".push_back(" + all + "[" + i + "]); return " + out + "; }()";
+        return ItemsByIndex(E(e), sema::CppName(t), "cnet::py::len($all)", "$all[$i]");
     }
     if (t->kind == TypeKind::kTuple && element && sema::IsComplete(element)) {  // `for v in (x, y, z):`
         const std::string el = sema::CppName(element);

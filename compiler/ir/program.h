@@ -251,6 +251,8 @@ struct Program {
     /// concat_examples calls on a batch of bare arrays and dataset[i] of a dataset of them: one array, as in
     /// Chainer (Note [Datasets of arrays] in compiler/sema/array_examples.cc).
     std::unordered_set<const ast::Node*> array_examples;
+    /// The dataset of a `for x, t in dataset:` loop: iterated as dataset[0], dataset[1], ...
+    std::unordered_set<const ast::Node*> iterated_datasets;
     /// `model.insize` of an object made by a class chosen at run time: read from whichever class it is (Note
     /// [Classes chosen at run time] in compiler/sema/class_choice.cc).
     std::unordered_map<const ast::Node*, std::string> chosen_attributes;  // the attribute's C++ member

@@ -558,6 +558,7 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
             if (IsLibIterator(t)) return types::LibObject(table_.FindType("Batch"));
             if (LibDerives(t->lib_type, table_.FindType("Dataset"))) {  // `for x, t in dataset:`, as dataset[i]
                 iterated_datasets_.insert(&at);
+                program_.iterated_datasets.insert(&at);
                 const std::optional<bool> arrays = ExamplesAreArrays(at);  // Note [Datasets of arrays]
                 if (!arrays) return types::Unknown();
                 return *arrays ? types::Ndarray() : types::List(types::Ndarray());
