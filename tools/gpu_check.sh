@@ -10,7 +10,10 @@
 #   CNET_CUDNN_ROOT  a cuDNN install (include/, lib/) when cuDNN is not in the CUDA toolkit; found from the
 #                    Python package nvidia-cudnn when unset
 #   GPU              the device id (default 0)
+#   GPU_CHECK_LOGS   a folder to keep the logs in (tests, benchmarks, model run)
 #   NO_BUILD=1       use an existing BUILD_DIR (binaries built elsewhere and carried here)
+#   BUNDLE=FILE      use the archive tools/gpu_bundle.sh made elsewhere (its binaries and libraries) instead of
+#                    building: for a GPU machine without this project's build dependencies
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build-gpu}
@@ -28,7 +31,27 @@ if [ -z "${CNET_CUDNN_ROOT:-}" ]; then
   [ -n "$CNET_CUDNN_ROOT" ] && export CNET_CUDNN_ROOT
 fi
 NVIDIA_LIBS=$(python3 -c 'import nvidia, os; p = list(nvidia.__path__)[0]; print(":".join(os.path.join(p, d, "lib") for d in sorted(os.listdir(p)) if os.path.isdir(os.path.join(p, d, "lib"))))' 2>/dev/null || true)
+
+# The CUDA toolkit's own libraries, where the toolkit has them.
+for d in /usr/local/cuda/lib64 /usr/local/cuda/lib /usr/local/cuda/targets/x86_64-linux/lib; do
+  [ -d "$d" ] && NVIDIA_LIBS="${NVIDIA_LIBS:+$NVIDIA_LIBS:}$d"
+done
 [ -n "$NVIDIA_LIBS" ] && export LD_LIBRARY_PATH="${NVIDIA_LIBS}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+TESTS_BIN=$BUILD/tests/runtime/runtime_cuda_tests
+BENCH_BIN=$BUILD/bench/bench_cnet_bench
+if [ -n "${BUNDLE:-}" ]; then
+  mkdir -p "$LOG/bundle"
+  python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$BUNDLE" "$LOG/bundle" \
+    || { echo "gpu_check: FAILED: unpack $BUNDLE"; exit 1; }
+  TESTS_BIN=$LOG/bundle/bin/runtime_cuda_tests
+  BENCH_BIN=$LOG/bundle/bin/bench_cnet_bench
+  export LD_LIBRARY_PATH="$LOG/bundle/lib:$LD_LIBRARY_PATH"
+  # The bundle's libstdc++ only where this machine's is older than the one it was built with.
+  ldd "$TESTS_BIN" | grep -q "GLIBCXX.*not found\|libstdc++.*not found" && export LD_LIBRARY_PATH="$LOG/bundle/fallback:$LD_LIBRARY_PATH"
+  note "bundle $BUNDLE unpacked: $(ls "$LOG/bundle/bin" | tr '\n' ' ')"
+  NO_BUILD=1
+fi
 
 if [ "${NO_BUILD:-0}" != 1 ]; then
   start=$(date +%s)
@@ -44,34 +67,47 @@ if [ "${NO_BUILD:-0}" != 1 ]; then
 fi
 
 # A library the binaries cannot find would make every test skip as "no device": say which.
-missing=$(ldd "$BUILD/tests/runtime/runtime_cuda_tests" 2>/dev/null | grep "not found" | tr -s ' \t' ' ')
+missing=$(ldd "$TESTS_BIN" 2>/dev/null | grep "not found" | tr -s ' \t' ' ')
 [ -n "$missing" ] && note "WARNING: libraries not found: $missing"
 
 # Tests labelled cuda, four processes at a time (device time is short: each test is its own process, which pays
-# CUDA's and cuDNN's start-up); skips counted from ctest's log, the reason read from one test's own output.
-ctest --test-dir "$BUILD" -L cuda --output-on-failure -j4 >"$LOG/ctest" 2>&1
-test_rc=$?
-tail -5 "$LOG/ctest"
-skipped=$(grep -c "\*\*\*Skipped" "$LOG/ctest" || true)
-total=$(grep -cE "Test +#[0-9]+: " "$LOG/ctest" || true)
-no_device=0
-"$BUILD/tests/runtime/runtime_cuda_tests" --gtest_filter=CudaDeviceTest.FillsEveryDtypeThroughViews >"$LOG/gtest" 2>&1
-grep -m1 "is not available" "$LOG/gtest" && no_device=1 && note "WARNING: tests were skipped: no usable CUDA device"
-note "cuda tests: $(grep -E 'tests passed|tests failed' "$LOG/ctest" | tail -1) ($skipped of $total skipped)"
+# CUDA's and cuDNN's start-up); skips counted from ctest's log, the reason read from one test's own output. A
+# bundle has no ctest files: its test binary runs once, all tests in one process.
+if [ -n "${BUNDLE:-}" ]; then
+  timeout "${TESTS_TIMEOUT:-300}" "$TESTS_BIN" >"$LOG/ctest" 2>&1
+  test_rc=$?
+  grep -E "^\[  (FAILED|SKIPPED) +\]|^\[  PASSED  \]|^\[==========\]" "$LOG/ctest" | tail -40
+  passed=$(grep -oP '^\[  PASSED  \] \K[0-9]+' "$LOG/ctest" || echo 0)
+  skipped=$(grep -oP '^\[  SKIPPED \] \K[0-9]+(?= test)' "$LOG/ctest" || echo 0)
+  failed=$(grep -oP '^\[  FAILED  \] \K[0-9]+(?= test)' "$LOG/ctest" || echo 0)
+  no_device=0
+  grep -m1 "is not available" "$LOG/ctest" && no_device=1 && note "WARNING: tests were skipped: no usable CUDA device"
+  note "cuda tests (one process, rc $test_rc): $passed passed, $failed failed, $skipped skipped"
+else
+  ctest --test-dir "$BUILD" -L cuda --output-on-failure -j4 >"$LOG/ctest" 2>&1
+  test_rc=$?
+  tail -5 "$LOG/ctest"
+  skipped=$(grep -c "\*\*\*Skipped" "$LOG/ctest" || true)
+  total=$(grep -cE "Test +#[0-9]+: " "$LOG/ctest" || true)
+  no_device=0
+  "$TESTS_BIN" --gtest_filter=CudaDeviceTest.FillsEveryDtypeThroughViews >"$LOG/gtest" 2>&1
+  grep -m1 "is not available" "$LOG/gtest" && no_device=1 && note "WARNING: tests were skipped: no usable CUDA device"
+  note "cuda tests: $(grep -E 'tests passed|tests failed' "$LOG/ctest" | tail -1) ($skipped of $total skipped)"
+fi
 
 # Benchmarks: cnet on the GPU, then the PyTorch peer on the same GPU (A and B: MLPs; R: ResNet-18 on cuDNN).
 bench_rc=0
-if "$BUILD/bench/bench_cnet_bench" --gpu "$GPU" --workloads A,B,R >"$LOG/bench" 2>&1; then
+if timeout 240 "$BENCH_BIN" --gpu "$GPU" --workloads A,B,R >"$LOG/bench" 2>&1; then
   cat "$LOG/bench"; note "cnet bench: $(tr '\n' ' ' <"$LOG/bench")"
 else
   bench_rc=1; tail -5 "$LOG/bench"; note "cnet bench FAILED"
 fi
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
-  python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads A,B,R >"$LOG/torch" 2>&1 && cat "$LOG/torch" \
+  timeout 240 python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads A,B,R >"$LOG/torch" 2>&1 && cat "$LOG/torch" \
     && note "torch bench: $(tr '\n' ' ' <"$LOG/torch")" || note "torch bench FAILED: $(tail -1 "$LOG/torch")"
   # Same math: R's first five losses from both peers.
-  "$BUILD/bench/bench_cnet_bench" --gpu "$GPU" --workloads R --check >"$LOG/check_cnet" 2>&1
-  python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads R --check >"$LOG/check_torch" 2>&1
+  timeout 120 "$BENCH_BIN" --gpu "$GPU" --workloads R --check >"$LOG/check_cnet" 2>&1
+  timeout 120 python3 bench/torch_gpu_peer.py --gpu "$GPU" --workloads R --check >"$LOG/check_torch" 2>&1
   note "R losses: cnet $(grep -o '\[.*\]' "$LOG/check_cnet"), torch $(grep -m1 -o '\[.*\]' "$LOG/check_torch")"
 else
   note "torch bench skipped: PyTorch with CUDA is not importable"
@@ -87,8 +123,25 @@ if [ -x "$BUILD/compiler/cnetc" ] && [ -f models/mlp.cnet ]; then
   fi
 fi
 
+# A bundle's model, models/mushrooms.cnet built by cnetc, trained on the GPU and on the CPU: the last epoch's
+# validation figures of both (the same seed; the GPU's random stream differs, so they agree only roughly).
+if [ -n "${BUNDLE:-}" ] && [ -x "$LOG/bundle/bin/mushrooms" ]; then
+  for dev in "$GPU" -1; do
+    if timeout 120 "$LOG/bundle/bin/mushrooms" --gpu "$dev" --epoch 5 --noplot --out "$LOG/mushrooms_$dev" \
+         >"$LOG/mushrooms_run_$dev" 2>&1; then
+      note "mushrooms.cnet --gpu $dev: $(python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))[-1]; print("epoch %d, %.2f s, main/loss %.4f, validation/main/accuracy %.4f" % (e["epoch"], e["elapsed_time"], e["main/loss"], e["validation/main/accuracy"]))' "$LOG/mushrooms_$dev/log")"
+    else
+      note "mushrooms.cnet --gpu $dev FAILED: $(tail -3 "$LOG/mushrooms_run_$dev" | tr '\n' ' ')"
+    fi
+  done
+fi
+
 echo
 echo "================ gpu_check summary ================"
 for line in "${summary[@]}"; do echo "  $line"; done
+if [ -n "${GPU_CHECK_LOGS:-}" ]; then
+  mkdir -p "$GPU_CHECK_LOGS" && for f in ctest bench torch check_cnet check_torch mushrooms_run_$GPU; do
+    [ -f "$LOG/$f" ] && cp "$LOG/$f" "$GPU_CHECK_LOGS/$f.log"; done
+fi
 rm -rf "$LOG"
 [ "$test_rc" -eq 0 ] && [ "$no_device" -eq 0 ] && [ "$bench_rc" -eq 0 ]
