@@ -13,6 +13,8 @@
 //                         [--gpu N]       (A and B on CUDA device N: model, data and updates on the GPU; the
 //                                          line adds "device", "launches_per_step" (kernels, cuBLAS calls and
 //                                          copies) and "cuda_mallocs"/"cuda_frees" made during the timed steps)
+//                         [--cudnn-workspace-mib N] [--autotune]   (cuda.set_max_workspace_size(N MiB) and
+//                                          chainer.config.autotune for R's cuDNN convolutions)
 // Prints one JSON line per workload:
 //   {"peer": "cnet", "workload": "A_mlp_large", "threads": 2, "metric": "samples/s", "value": ..., "best": ...,
 //    "worst": ...}
@@ -30,7 +32,9 @@
 #include <string>
 #include <vector>
 
+#include "cnet/backends/cuda.h"
 #include "cnet/core/array.h"
+#include "cnet/core/config.h"
 #include "cnet/core/threading.h"
 #include "cnet/core/variable.h"
 #include "cnet/cuda/counters.h"
@@ -96,6 +100,8 @@ struct Args {
     bool check = false;
     bool breakdown = false;
     int gpu = -1;  // CUDA device of workloads A and B (-1: CPU)
+    int64_t cudnn_workspace = -1;  // cuda.set_max_workspace_size (bytes; -1: Chainer's default, 8 MiB)
+    bool autotune = false;         // chainer.config.autotune: cuDNN's algorithms timed once per geometry
     std::string workloads = "A,B,C,D,E";
     std::string label = "cnet";
 
@@ -108,7 +114,7 @@ struct Args {
 [[noreturn]] void Usage(const char* argv0) {
     std::fprintf(stderr,
                  "usage: %s [--threads N] [--workloads A,B,C,D,E] [--check] [--scale F] [--repeats R] "
-                 "[--label NAME] [--breakdown] [--gpu N]\n",
+                 "[--label NAME] [--breakdown] [--gpu N] [--cudnn-workspace-mib N] [--autotune]\n",
                  argv0);
     std::exit(2);
 }
@@ -132,6 +138,10 @@ Args ParseArgs(int argc, char** argv) {
             a.repeats = std::max(1, std::atoi(argv[++i]));
         } else if (s == "--gpu" && has_value) {
             a.gpu = std::atoi(argv[++i]);
+        } else if (s == "--cudnn-workspace-mib" && has_value) {
+            a.cudnn_workspace = std::atoll(argv[++i]) << 20;
+        } else if (s == "--autotune") {
+            a.autotune = true;
         } else if (s == "--label" && has_value) {
             a.label = argv[++i];
         } else {
@@ -559,6 +569,8 @@ Workload ResNetWorkload(int gpu) {
 
 int Main(int argc, char** argv) {
     const Args a = ParseArgs(argc, argv);
+    if (a.cudnn_workspace >= 0) cnet::cuda::set_max_workspace_size(a.cudnn_workspace);
+    if (a.autotune) cnet::global_config().Set("autotune", true);
     cnet::SetNumThreads(a.threads);
 
     // Warm-up and iteration counts as in the torch peer (the fastest Python peer).

@@ -81,7 +81,7 @@ if [ -n "${BUNDLE:-}" ]; then
   skipped=$(grep -oP '^\[  SKIPPED \] \K[0-9]+(?= test)' "$LOG/ctest" || echo 0)
   failed=$(grep -oP '^\[  FAILED  \] \K[0-9]+(?= test)' "$LOG/ctest" || echo 0)
   no_device=0
-  grep -m1 "is not available" "$LOG/ctest" && no_device=1 && note "WARNING: tests were skipped: no usable CUDA device"
+  grep -m1 "CUDA device $GPU is not available" "$LOG/ctest" && no_device=1 && note "WARNING: tests were skipped: no usable CUDA device"
   note "cuda tests (one process, rc $test_rc): $passed passed, $failed failed, $skipped skipped"
 else
   ctest --test-dir "$BUILD" -L cuda --output-on-failure -j4 >"$LOG/ctest" 2>&1
