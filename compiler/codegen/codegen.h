@@ -55,6 +55,7 @@ public:
     std::string LibraryBaseInitializer(const ir::FunctionInfo& fn);
     void EmitLibraryOverrides(const ir::ClassInfo& cls);
     void EmitLinkClone(const ir::ClassInfo& cls);
+    void EmitTextMethods(const ir::ClassInfo& cls);
     void EmitSerializeOverride(const ir::ClassInfo& cls);
     std::string CallableAdapter(const ir::BoundArg& arg);
     /// `return callee(...)` of a loss function or forward called with the converted batch `args`.

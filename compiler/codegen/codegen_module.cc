@@ -159,6 +159,7 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
                 " { return \"" + cls.name + "\"; }");
         if (cls.user_base == nullptr) w_.Line("virtual ~" + cls.cpp_name + "() = default;");
     }
+    EmitTextMethods(cls);
     if (!cls.fields.empty()) w_.Line("");
     for (const auto& f : cls.fields) {
         if (f->is_persistent) continue;  // the link's persistent value (Note [Registered attributes] in sema)
@@ -169,6 +170,19 @@ void Generator::EmitClass(const ir::ClassInfo& cls) {
     w_.Dedent();
     w_.Line("};");
     cls_ = nullptr;
+}
+
+// A class's __str__ and __repr__ as the members print, str() and repr() call (py_str and py_repr, cnet/py/format.h);
+// virtual, so that an object seen through its base class prints by its own class's methods.
+void Generator::EmitTextMethods(const ir::ClassInfo& cls) {
+    static constexpr std::pair<const char*, const char*> kBridges[] = {{"__str__", "py_str"}, {"__repr__", "py_repr"}};
+    for (const auto& [dunder, member] : kBridges) {
+        const ir::FunctionInfo* m = cls.FindMethod(dunder);
+        if (m == nullptr || m->owner != &cls || m->unused) continue;
+        const bool inherited = cls.user_base != nullptr && cls.user_base->FindMethod(dunder) != nullptr;
+        w_.Line(std::string(inherited ? "" : "virtual ") + "std::string " + member + "()" + (inherited ? " override" : "") +
+                " { return " + m->cpp_name + "(); }");
+    }
 }
 
 // def main(epoch: int = 20, out: str = 'result', plot: bool = True, lr: float = 0.01): the parameters are the

@@ -367,6 +367,7 @@ public:
     // ---- registered_attributes.cc (Note [Registered attributes])
     void RegisteredAttribute(const ast::CallExpr& call);
     void MarkUnusedMethods();
+    void CheckTextMethods();
     // ---- shape_check.cc (Note [Static shape checks])
     void CheckShapes();
 

@@ -44,6 +44,22 @@ void Analyzer::MarkUnusedFunctions() {
         }
     }
     MarkUnusedMethods();
+    CheckTextMethods();
+}
+
+// __str__ and __repr__ must return a str (CPython's TypeError at print time; here before the program runs).
+void Analyzer::CheckTextMethods() {
+    for (const auto& cls : program_.classes) {
+        for (const auto& m : cls->methods) {
+            if ((m->name != "__str__" && m->name != "__repr__") || m->def == nullptr || m->unused) continue;
+            if (m->params.size() > 0) {
+                Error(m->def->name_range(), m->name + "() of '" + cls->name + "' must take no argument besides self");
+            } else if (m->return_type == nullptr || m->return_type->kind != TypeKind::kStr) {
+                Error(m->def->name_range(), m->name + " returned non-string (type " +
+                      (m->return_type != nullptr ? PyName(m->return_type) : std::string("None")) + ")");
+            }
+        }
+    }
 }
 
 // Methods no `obj.name` reads (nor `Base.name(self, ...)` calls), whose parameters nothing types (pos's

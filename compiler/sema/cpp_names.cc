@@ -55,8 +55,8 @@ const std::set<std::string>& ReservedWords() {
         "repeat", "serialize", "clone", "copy_own_state", "name_taken", "num_children", "child_at",
         "collect_namedlinks", "collect_params", "add_link", "has_link", "add_link_impl", "append", "append_impl",
         "size", "len", "begin", "end", "InitScope", "PersistentValue",
-        // the member a generated record class names itself by (print, str, repr)
-        "py_class_name"};
+        // the members a generated class names itself by and prints through (print, str, repr: __str__, __repr__)
+        "py_class_name", "py_str", "py_repr"};
     return kWords;
 }
 

@@ -43,6 +43,7 @@ CNET_CUDA_MATH1(cosh)
 CNET_CUDA_MATH1(floor)
 CNET_CUDA_MATH1(ceil)
 CNET_CUDA_MATH1(trunc)
+CNET_CUDA_MATH1(rint)
 CNET_CUDA_MATH1(erf)
 CNET_CUDA_MATH1(erfc)
 #undef CNET_CUDA_MATH1
@@ -162,6 +163,8 @@ __device__ inline T ApplyUnary(kernels::UnaryOp op, T v) {
                 return Math_ceil(v);
             case UnaryOp::kTrunc:
                 return Math_trunc(v);
+            case UnaryOp::kRint:
+                return Math_rint(v);  // halves to even, as NumPy's rint
             case UnaryOp::kErf:
                 return Math_erf(v);
             case UnaryOp::kErfc:

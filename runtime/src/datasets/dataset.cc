@@ -2,6 +2,7 @@
 #include "cnet/datasets/dataset.h"
 
 #include <algorithm>
+#include <sstream>
 #include <utility>
 
 #include "cnet/core/error.h"
@@ -9,9 +10,28 @@
 #include "cnet/datasets/sub_dataset.h"
 #include "cnet/datasets/transform_dataset.h"
 #include "cnet/datasets/tuple_dataset.h"
+#include "cnet/py/format.h"
 
 namespace cnet {
 namespace datasets {
+
+std::string str(const Example& example) {
+    std::string out = "(";
+    for (size_t k = 0; k < example.size(); ++k) out += (k ? ", " : "") + py::repr(example[k]);
+    return out + (example.size() == 1 ? ",)" : ")");
+}
+
+std::string Dataset::py_repr() const {
+    if (list_view_) {
+        std::string out = "[";
+        for (int64_t i = 0; i < size(); ++i) out += (i ? ", " : "") + str(get_example(i));
+        return out + "]";
+    }
+    std::ostringstream os;
+    if (const char* path = py_type_path()) os << "<" << path << " object at " << static_cast<const void*>(this) << ">";
+    else os << "<object at " << static_cast<const void*>(this) << ">";
+    return os.str();
+}
 
 Example Dataset::operator[](int64_t i) const {
     const int64_t n = size();
@@ -37,18 +57,27 @@ std::vector<Example> Dataset::slice(int64_t start, int64_t stop) const {
 DatasetPtr slice(const DatasetPtr& dataset, const Slice& s) {
     CNET_CHECK_AS(ValueError, dataset != nullptr, "dataset[...]: the dataset is None");
     const Slice::Bounds b = s.Resolve(dataset->size());
-    if (b.step == 1) return std::make_shared<SubDataset>(dataset, b.start, b.start + b.count);
-    // Another step picks through an order, which SubDataset takes for the whole base; only `count` entries are read.
-    std::vector<int64_t> order(static_cast<size_t>(dataset->size()));
-    for (int64_t k = 0; k < b.count; ++k) order[static_cast<size_t>(k)] = b.start + k * b.step;
-    return std::make_shared<SubDataset>(dataset, 0, b.count, std::move(order));
+    std::shared_ptr<SubDataset> view;
+    if (b.step == 1) {
+        view = std::make_shared<SubDataset>(dataset, b.start, b.start + b.count);
+    } else {
+        // Another step picks through an order, which SubDataset takes for the whole base; only `count` entries
+        // are read.
+        std::vector<int64_t> order(static_cast<size_t>(dataset->size()));
+        for (int64_t k = 0; k < b.count; ++k) order[static_cast<size_t>(k)] = b.start + k * b.step;
+        view = std::make_shared<SubDataset>(dataset, 0, b.count, std::move(order));
+    }
+    view->mark_list_view();
+    return view;
 }
 
 std::shared_ptr<TupleDataset> slice(const std::shared_ptr<TupleDataset>& dataset, const Slice& s) {
     CNET_CHECK_AS(ValueError, dataset != nullptr, "dataset[...]: the dataset is None");
     std::vector<Array> arrays;
     for (const Array& a : dataset->arrays()) arrays.push_back(a[s]);
-    return std::make_shared<TupleDataset>(std::move(arrays));
+    auto view = std::make_shared<TupleDataset>(std::move(arrays));
+    view->mark_list_view();
+    return view;
 }
 
 TupleDataset::TupleDataset(std::vector<Array> arrays) : arrays_(std::move(arrays)) {

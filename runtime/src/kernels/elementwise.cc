@@ -8,7 +8,7 @@ const char* UnaryOpName(UnaryOp op) {
     static const char* const names[] = {
         "negative", "absolute", "sign", "exp", "expm1", "exp2", "log", "log1p", "log2", "log10", "sqrt", "rsqrt",
         "square", "reciprocal", "tanh", "sigmoid", "relu", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
-        "cosh", "floor", "ceil", "trunc", "erf", "erfc", "logical_not", "isnan", "isinf", "isfinite"};
+        "cosh", "floor", "ceil", "trunc", "rint", "erf", "erfc", "logical_not", "isnan", "isinf", "isfinite"};
     return names[static_cast<int>(op)];
 }
 

@@ -60,6 +60,8 @@ void UnaryTyped(UnaryOp op, const Array& x, Array& out) {
             case UnaryOp::kFloor: Map<T, T>(out, [](T v) { return std::floor(v); }, x); return;
             case UnaryOp::kCeil: Map<T, T>(out, [](T v) { return std::ceil(v); }, x); return;
             case UnaryOp::kTrunc: Map<T, T>(out, [](T v) { return std::trunc(v); }, x); return;
+            // NumPy's rint: to the nearest integer, halves to even (the default rounding mode).
+            case UnaryOp::kRint: Map<T, T>(out, [](T v) { return std::nearbyint(v); }, x); return;
             case UnaryOp::kErf: Map<T, T>(out, [](T v) { return std::erf(v); }, x); return;
             case UnaryOp::kErfc: Map<T, T>(out, [](T v) { return std::erfc(v); }, x); return;
             case UnaryOp::kIsnan: Map<bool, T>(out, [](T v) { return std::isnan(v); }, x); return;

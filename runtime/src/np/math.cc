@@ -143,6 +143,22 @@ Array floor(const Array& x) { return unary(UnaryOp::kFloor, x); }
 Array ceil(const Array& x) { return unary(UnaryOp::kCeil, x); }
 Array trunc(const Array& x) { return unary(UnaryOp::kTrunc, x); }
 Array fix(const Array& x) { return unary(UnaryOp::kTrunc, x); }
+Array rint(const Array& x) { return unary(UnaryOp::kRint, x); }
+
+// NumPy's around: scaled by 10**decimals (divided for negative decimals) in a's own float dtype, rounded halves
+// to even, scaled back; integers with negative decimals go through float64 and back (1250 to -2 is 1200).
+Array round(const Array& a, int64_t decimals) {
+    if (a.dtype() == Dtype::kBool) return round(a.astype(Dtype::kFloat16), decimals);
+    const bool integer = !IsFloat(a.dtype());
+    if (integer && decimals >= 0) return a.copy();
+    if (decimals == 0) return rint(a);
+    const Array x = integer ? a.astype(Dtype::kFloat64) : a;
+    const Scalar f(std::pow(10.0, static_cast<double>(decimals > 0 ? decimals : -decimals)));
+    const BinaryOp in = decimals > 0 ? BinaryOp::kMultiply : BinaryOp::kDivide;
+    const BinaryOp back = decimals > 0 ? BinaryOp::kDivide : BinaryOp::kMultiply;
+    const Array r = binary(back, rint(binary(in, x, f)), f);
+    return integer ? r.astype(a.dtype()) : r;
+}
 Array erf(const Array& x) { return unary(UnaryOp::kErf, x); }
 Array erfc(const Array& x) { return unary(UnaryOp::kErfc, x); }
 

@@ -17,6 +17,9 @@ public:
     int64_t size() const override;
     Example get_example(int64_t i) const override;
 
+protected:
+    const char* py_type_path() const override { return "chainer.datasets.concatenated_dataset.ConcatenatedDataset"; }
+
 private:
     std::vector<DatasetPtr> datasets_;
 };

@@ -28,6 +28,9 @@ public:
     DictExample get_example_dict(int64_t i) const;
     std::vector<std::string> keys() const;
 
+protected:
+    const char* py_type_path() const override { return "chainer.datasets.dict_dataset.DictDataset"; }
+
 private:
     std::vector<std::pair<std::string, Array>> arrays_;
     int64_t length_ = 0;

@@ -23,6 +23,9 @@ public:
     Example get_example(int64_t i) const override;
     const DatasetPtr& base() const { return dataset_; }
 
+protected:
+    const char* py_type_path() const override { return "chainer.datasets.sub_dataset.SubDataset"; }
+
 private:
     DatasetPtr dataset_;
     int64_t start_, finish_;

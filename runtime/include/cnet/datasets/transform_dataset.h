@@ -18,6 +18,9 @@ public:
     int64_t size() const override { return dataset_->size(); }
     Example get_example(int64_t i) const override { return transform_(dataset_->get_example(i)); }
 
+protected:
+    const char* py_type_path() const override { return "chainer.datasets.transform_dataset.TransformDataset"; }
+
 private:
     DatasetPtr dataset_;
     Transform transform_;

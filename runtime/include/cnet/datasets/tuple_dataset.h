@@ -23,6 +23,9 @@ public:
     /// The underlying arrays (Chainer's `_datasets`).
     const std::vector<Array>& arrays() const { return arrays_; }
 
+protected:
+    const char* py_type_path() const override { return "chainer.datasets.tuple_dataset.TupleDataset"; }
+
 private:
     std::vector<Array> arrays_;
     int64_t length_ = 0;

@@ -10,7 +10,7 @@ namespace kernels {
 enum class UnaryOp {
     kNegative, kAbsolute, kSign, kExp, kExpm1, kExp2, kLog, kLog1p, kLog2, kLog10, kSqrt, kRsqrt, kSquare,
     kReciprocal, kTanh, kSigmoid, kRelu, kSin, kCos, kTan, kArcsin, kArccos, kArctan, kSinh, kCosh, kFloor, kCeil,
-    kTrunc, kErf, kErfc, kLogicalNot, kIsnan, kIsinf, kIsfinite
+    kTrunc, kRint, kErf, kErfc, kLogicalNot, kIsnan, kIsinf, kIsfinite
 };
 
 enum class BinaryOp {

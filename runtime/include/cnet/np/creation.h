@@ -66,16 +66,18 @@ Array array(std::initializer_list<Array> arrays, std::optional<Dtype> dtype = st
 
 namespace internal {
 
-template <typename T>
+// The innermost element of nested sequences: std::vector, or a type deriving from one (a dataset's Example), and
+// braced lists.
+template <typename T, typename = void>
 struct SequenceOf {
     using element = T;
 };
 template <typename T>
-struct SequenceOf<std::vector<T>> {
-    using element = typename SequenceOf<T>::element;
+struct SequenceOf<T, std::enable_if_t<std::is_base_of<std::vector<typename T::value_type>, T>::value>> {
+    using element = typename SequenceOf<typename T::value_type>::element;
 };
 template <typename T>
-struct SequenceOf<std::initializer_list<T>> {
+struct SequenceOf<std::initializer_list<T>, void> {
     using element = typename SequenceOf<T>::element;
 };
 

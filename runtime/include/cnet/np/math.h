@@ -73,6 +73,11 @@ Array floor(const Array& x);
 Array ceil(const Array& x);
 Array trunc(const Array& x);
 Array fix(const Array& x);
+/// np.rint: the nearest integer, halves to even (2.5 -> 2.0); integers give float64, as NumPy's.
+Array rint(const Array& x);
+/// np.round / np.around / a.round(decimals): NumPy's around (halves to even at the given decimal; integers are
+/// unchanged for decimals >= 0 and rounded to tens, hundreds, ... for negative ones; bool gives float16).
+Array round(const Array& a, int64_t decimals = 0);
 Array erf(const Array& x);
 Array erfc(const Array& x);
 

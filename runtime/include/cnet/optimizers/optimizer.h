@@ -124,6 +124,14 @@ private:
     std::vector<std::weak_ptr<UpdateRule>> created_rules_;
 };
 
+/// `optimizer = optimizers.SGD().setup(model)`: Chainer's setup returns the optimizer; in a .cnet program that is
+/// the caller's own shared_ptr, of its own optimizer type.
+template <typename O, std::enable_if_t<std::is_base_of<Optimizer, O>::value, int> = 0>
+std::shared_ptr<O> setup(const std::shared_ptr<O>& optimizer, std::shared_ptr<Link> link) {
+    optimizer->setup(std::move(link));
+    return optimizer;
+}
+
 namespace optimizers {
 namespace internal {
 

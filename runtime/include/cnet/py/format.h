@@ -72,13 +72,20 @@ std::string str(const std::optional<T>& v) {
 }
 template <typename T>
 std::string str(const std::shared_ptr<T>& p);
+template <typename T>
+std::string repr(const std::shared_ptr<T>& p);
 
 /// The element form inside containers (Python uses repr there: strings are quoted).
+template <typename T>
+struct IsSharedPtr : std::false_type {};
+template <typename T>
+struct IsSharedPtr<std::shared_ptr<T>> : std::true_type {};
+
 template <typename T>
 std::string repr_item(const T& v) {
     if constexpr (std::is_same<T, std::string>::value || std::is_same<T, Dtype>::value ||
                   std::is_same<T, Array>::value || std::is_base_of<Variable, T>::value ||
-                  std::is_same<T, Object>::value) {
+                  std::is_same<T, Object>::value || IsSharedPtr<T>::value) {
         return repr(v);
     }
     else return str(v);
@@ -114,16 +121,41 @@ struct HasPyClassName : std::false_type {};
 template <typename T>
 struct HasPyClassName<T, std::void_t<decltype(std::declval<const T&>().py_class_name())>> : std::true_type {};
 
+/// Whether T has a text of its own: py_str() and py_repr() are a user class's __str__ and __repr__ (generated
+/// bridges), or a library object's text that depends on its state (a dataset's slice prints its examples).
+template <typename T, typename = void>
+struct HasPyStr : std::false_type {};
+template <typename T>
+struct HasPyStr<T, std::void_t<decltype(std::declval<T&>().py_str())>> : std::true_type {};
+template <typename T, typename = void>
+struct HasPyRepr : std::false_type {};
+template <typename T>
+struct HasPyRepr<T, std::void_t<decltype(std::declval<T&>().py_repr())>> : std::true_type {};
+
+/// repr(obj): its __repr__, else CPython's default `<__main__.Point object at 0x...>`.
+template <typename T>
+std::string repr(const std::shared_ptr<T>& p) {
+    if (!p) return "None";
+    if constexpr (HasPyRepr<T>::value) {
+        return p->py_repr();
+    } else {
+        std::ostringstream os;
+        if constexpr (HasPyClassName<T>::value) {
+            os << "<__main__." << p->py_class_name() << " object at " << static_cast<const void*>(p.get()) << ">";
+        } else {
+            os << "<object at " << static_cast<const void*>(p.get()) << ">";
+        }
+        return os.str();
+    }
+}
+
+/// str(obj): its __str__, else its repr, as in Python.
 template <typename T>
 std::string str(const std::shared_ptr<T>& p) {
-    if (!p) return "None";
-    std::ostringstream os;
-    if constexpr (HasPyClassName<T>::value) {
-        os << "<__main__." << p->py_class_name() << " object at " << static_cast<const void*>(p.get()) << ">";
-    } else {
-        os << "<object at " << static_cast<const void*>(p.get()) << ">";
+    if constexpr (HasPyStr<T>::value) {
+        if (p) return p->py_str();
     }
-    return os.str();
+    return repr(p);
 }
 
 /// repr of everything else (ints, bools, None, lists, tuples, dicts) is its str, as in Python.
