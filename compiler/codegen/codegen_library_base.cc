@@ -269,6 +269,11 @@ std::string Generator::CallableAdapter(const ir::BoundArg& arg) {
     if (name == "loss_func" || name == "eval_func") {
         return capture + "(const std::vector<cnet::Variable>& args_) { " + BatchCall(fn, callee, "args_") + " }";
     }
+    if (name == "transform" && fn.params.size() == 1) {  // Note [Dataset transforms] in sema
+        const bool one_array = fn.params[0].type->kind == TypeKind::kNdarray;
+        return capture + "(const cnet::datasets::Example& example_) { return cnet::adapters::ToExample(" + callee +
+               "(" + (one_array ? "example_.at(0)" : "example_") + ")); }";
+    }
     if (name == "converter" && fn.params.size() >= 2) {  // Note [User converters] in sema
         const TypeRef batch = fn.params[0].type, device = fn.params[1].type;
         const std::string batch_arg = batch->kind == TypeKind::kTuple

@@ -368,6 +368,7 @@ public:
     void RegisteredAttribute(const ast::CallExpr& call);
     void MarkUnusedMethods();
     void CheckTextMethods();
+    TypeRef TransformExampleType(const ir::CallInfo& call);
     // ---- shape_check.cc (Note [Static shape checks])
     void CheckShapes();
 

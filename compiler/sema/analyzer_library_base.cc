@@ -260,6 +260,24 @@ void Analyzer::TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call) {
     }
 }
 
+// Note [Dataset transforms]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// TransformDataset(dataset, transform) calls transform(dataset[i]) for each example. The transform's parameter
+// is the example as `dataset[i]` gives it: one array when the dataset is an ndarray or a list of arrays (each row
+// or array an example), else the tuple form, a list of arrays (`x, t = in_data` unpacks it). It returns the new
+// example: a tuple of arrays and numbers, or one array (then the TransformDataset is a dataset of arrays, Note
+// [Datasets of arrays]). The runtime holds examples as tuples of arrays (cnet::adapters::ToExample).
+TypeRef Analyzer::TransformExampleType(const ir::CallInfo& call) {
+    for (const ir::BoundArg& a : call.args) {
+        if (a.spec == nullptr || a.spec->name != "dataset" || a.value == nullptr) continue;
+        const TypeRef t = program_.TypeOf(*a.value);
+        if (t->kind == TypeKind::kNdarray || (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kNdarray)) {
+            return types::Ndarray();
+        }
+    }
+    return types::List(types::Ndarray());
+}
+
 bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& arg, const TypeRef& value) {
     if (arg.spec == nullptr || !value || value->function == nullptr ||
         (value->kind != TypeKind::kUserFunction && value->kind != TypeKind::kBoundMethod)) {
@@ -282,6 +300,8 @@ bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& ar
         param = types::Variable();  // L.Highway(n, activate=f): f(h)
     } else if (name == "sampler") {
         param = types::Shape();  // F.negative_sampling(..., sampler, ...): sampler((batch, sample_size + 1))
+    } else if (name == "transform") {
+        param = TransformExampleType(call);  // Note [Dataset transforms]
     } else if (name == "postprocess") {
         // LogReport(postprocess=f): f(result), the log entry as a dict it may edit (ptb adds 'perplexity').
         param = types::Dict(types::Str(), types::Float());
@@ -308,6 +328,7 @@ bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& ar
                            : name == "eval_hook" ? "evaluator"
                            : name == "activate"  ? "Variable"
                            : name == "postprocess" ? "log entry"
+                           : name == "transform" ? "example"
                                                  : "shape";
         Error(arg.value->range(), "'" + fn->name + "' is called with one argument (the " + what + "); it takes " +
                                       std::to_string(fn->params.size()));
@@ -315,6 +336,11 @@ bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& ar
     if ((name == "loss_func" || name == "activate") && returns_known && !IsArrayLike(fn->return_type)) {
         Error(arg.value->range(), std::string(name == "activate" ? "the activation '" : "the loss function '") +
                                       fn->name + "' must return a Variable, not '" + PyName(fn->return_type) + "'");
+    }
+    if (name == "transform" && returns_known && !IsArraysTuple(fn->return_type) && !IsArrayLike(fn->return_type) &&
+        !(fn->return_type->kind == TypeKind::kList && fn->return_type->args[0]->kind == TypeKind::kNdarray)) {
+        Error(arg.value->range(), "the transform '" + fn->name + "' must return the example: a tuple of arrays and "
+                                      "numbers, or one array, not '" + PyName(fn->return_type) + "'");
     }
     if (name == "sampler" && returns_known && fn->return_type->kind != TypeKind::kNdarray) {
         Error(arg.value->range(), "the sampler '" + fn->name + "' must return an ndarray of ids, not '" +

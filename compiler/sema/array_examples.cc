@@ -51,6 +51,9 @@ class Tracer {
   public:
     Tracer(const ir::Program& p, const std::vector<const ast::Stmt*>& body) : p_(p), body_(body) {}
 
+    /// Whether what decides (a TransformDataset's transform's result) was not typed yet in this pass.
+    bool waiting() const { return waiting_; }
+
     bool BatchOfArrays(const ast::Expr& batch, int depth) {
         if (depth > kMaxDepth) return false;
         // A list of arrays given as the batch (text_classification: `concat_examples(xs, padding=-1)`).
@@ -114,6 +117,14 @@ class Tracer {
         const auto* c = ast::DynCast<ast::CallExpr>(&e);
         if (c == nullptr) return false;
         const std::string name = Callee(*c);
+        if (index < 0 && name == "chainer.datasets.TransformDataset") {  // Note [Dataset transforms]
+            const ast::Expr* transform = Arg(*c, "transform");
+            const TypeRef f = transform != nullptr ? p_.TypeOf(*transform) : nullptr;
+            if (f == nullptr || f->function == nullptr) return false;
+            const TypeRef result = f->function->return_type;
+            if (result == nullptr || !IsComplete(result)) waiting_ = true;  // typed by this very call: not yet
+            return result != nullptr && result->kind == TypeKind::kNdarray;
+        }
         if (index < 0) return name == "chainer.datasets.ImageDataset";
         if (name == "chainer.datasets.split_dataset" || name == "chainer.datasets.split_dataset_random") {
             const ast::Expr* ds = Arg(*c, "dataset");
@@ -264,6 +275,7 @@ class Tracer {
     const ir::Program& p_;
     const std::vector<const ast::Stmt*>& body_;
     std::set<const ir::VarInfo*> visiting_;
+    bool waiting_ = false;
 };
 
 }  // namespace
@@ -293,6 +305,7 @@ bool Analyzer::SettleArrayExamples() {
             if (!forward_params_default_ && !IsComplete(program_.TypeOf(*call->args[0].value))) continue;
             arrays = tracer.BatchOfArrays(*call->args[0].value, 0);
         }
+        if (tracer.waiting() && !forward_params_default_) continue;
         // Decided once, after the first pass has bound every name: a later flip could not be joined into the
         // types already inferred from it.
         if (examples_are_arrays_.emplace(e, arrays).second) changed = true;

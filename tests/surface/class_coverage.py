@@ -44,7 +44,6 @@ NOT_YET = {
     "cnet::datasets::ConcatenatedDataset",
     "cnet::datasets::DictDataset",
     "cnet::datasets::SubDataset",
-    "cnet::datasets::TransformDataset",
     "cnet::iterators::ShuffleOrderSampler",
     "cnet::reporter::DictSummary",
     "cnet::reporter::Reporter",

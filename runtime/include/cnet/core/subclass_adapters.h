@@ -103,6 +103,8 @@ template <typename T>
 datasets::Example ToExample(const T& value) {
     return datasets::Example{AsArray(value)};
 }
+/// A list of arrays returned as the example (a transform handing its input back).
+inline datasets::Example ToExample(const std::vector<Array>& values) { return datasets::Example(values); }
 
 /// __next__'s result: a list of examples.
 template <typename T>
