@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # gpu_bundle.sh — packs what tools/gpu_check.sh runs on a GPU machine, built here, into one archive, for a GPU
 # machine that has the CUDA libraries but not this project's build dependencies (Eigen, oneDNN, ...) or the time
-# to build: the cuda test binary, the benchmark, the default GPU model (models/mushrooms.cnet, whose data is in
-# the repository) built by cnetc, the shared libraries they need that are neither glibc's nor CUDA's, and the
+# to build: the cuda test binary, the benchmark, models/mushrooms.cnet (its data is in the repository) and the
+# default model models/mlp.cnet (with Fashion-MNIST's files, when this machine has them) built by cnetc, the shared libraries they need that are neither glibc's nor CUDA's, and the
 # peer harness's common.py for bench/torch_gpu_peer.py. Then, on the GPU machine:
-#     BUNDLE=.gpu/cnet-gpu.tar.xz CNET_PEER_BENCH_DIR=.gpu/peer bash tools/gpu_check.sh
+#     BUNDLE=.gpu/cnet-gpu.tar.xz CNET_PEER_BENCH_DIR=.gpu/peer FASHION_MNIST_DIR=.gpu/fashion-mnist \
+#         bash tools/gpu_check.sh
 #
 # Usage: bash tools/gpu_bundle.sh [BUILD_DIR] [OUT_DIR]     (defaults build and .gpu; BUILD_DIR built with CUDA)
 set -euo pipefail
@@ -18,8 +19,10 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/lib" "$stage/fallback" "$OUT/peer"
 cp "$BUILD/tests/runtime/runtime_cuda_tests" "$BUILD/bench/bench_cnet_bench" "$stage/bin/"
-"$BUILD/compiler/cnetc" build models/mushrooms.cnet -o "$stage/mushrooms" >/dev/null
-mv "$stage/mushrooms" "$stage/bin/" && rm -rf "$stage/mushrooms.cnet-build"
+for model in mushrooms mlp; do  # mlp.cnet: the default model, on Fashion-MNIST (copied below)
+    "$BUILD/compiler/cnetc" build "models/$model.cnet" -o "$stage/$model" >/dev/null
+    mv "$stage/$model" "$stage/bin/" && rm -rf "$stage/$model.cnet-build"
+done
 strip "$stage/bin/"*
 
 # Libraries found here that a GPU machine's image may lack; glibc's come from that machine, CUDA's from its
@@ -40,6 +43,11 @@ for lib in $(ldd "$stage/lib/"* | awk '/=> \// {print $3}' | sort -u); do
 done
 
 tar -C "$stage" -cf - . | xz -T2 -6 >"$OUT/cnet-gpu.tar.xz"
+# Fashion-MNIST's four files (31 MB, already compressed) for the default model, from where its loader looks first.
+fashion=${FASHION_MNIST_DIR:-/usr/share/datasets/fashion-mnist}
+if [ -f "$fashion/train-images-idx3-ubyte.gz" ]; then
+    mkdir -p "$OUT/fashion-mnist" && cp "$fashion"/*-ubyte.gz "$OUT/fashion-mnist/"
+fi
 peer_dir=${CNET_PEER_BENCH_DIR:-../shared/bench}
 [ -f "$peer_dir/common.py" ] && cp "$peer_dir/common.py" "$OUT/peer/"
 echo "gpu_bundle: $OUT/cnet-gpu.tar.xz ($(du -h "$OUT/cnet-gpu.tar.xz" | cut -f1)): $(cd "$stage" && ls bin/* lib/* | tr "\n" " ")"

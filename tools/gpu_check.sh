@@ -113,11 +113,16 @@ else
   note "torch bench skipped: PyTorch with CUDA is not importable"
 fi
 
-# The default model (models/mlp.cnet) on the GPU: time per epoch from its log.
-if [ -x "$BUILD/compiler/cnetc" ] && [ -f models/mlp.cnet ]; then
-  if "$BUILD/compiler/cnetc" build models/mlp.cnet -o "$LOG/mlp" >"$LOG/cnetc" 2>&1 &&
-     "$LOG/mlp" --gpu "$GPU" --epoch 2 --noplot --out "$LOG/mlp_out" >"$LOG/mlp_run" 2>&1; then
-    note "default model on GPU: $(python3 -c 'import json,sys; l=json.load(open(sys.argv[1])); print(", ".join("epoch %d %.2f s" % (e["epoch"], e["elapsed_time"] - (l[i-1]["elapsed_time"] if i else 0)) for i, e in enumerate(l)))' "$LOG/mlp_out/log")"
+# The default model (models/mlp.cnet) on the GPU: time per epoch from its log (built here, or the bundle's).
+mlp_bin=""
+if [ -n "${BUNDLE:-}" ]; then
+  [ -x "$LOG/bundle/bin/mlp" ] && mlp_bin=$LOG/bundle/bin/mlp
+elif [ -x "$BUILD/compiler/cnetc" ] && "$BUILD/compiler/cnetc" build models/mlp.cnet -o "$LOG/mlp" >"$LOG/cnetc" 2>&1; then
+  mlp_bin=$LOG/mlp
+fi
+if [ -n "$mlp_bin" ]; then
+  if timeout 300 "$mlp_bin" --gpu "$GPU" --epoch 2 --noplot --out "$LOG/mlp_out" >"$LOG/mlp_run" 2>&1; then
+    note "default model on GPU: $(python3 -c 'import json,sys; l=json.load(open(sys.argv[1])); print(", ".join("epoch %d %.2f s, validation/main/accuracy %.4f" % (e["epoch"], e["elapsed_time"] - (l[i-1]["elapsed_time"] if i else 0), e["validation/main/accuracy"]) for i, e in enumerate(l)))' "$LOG/mlp_out/log")"
   else
     note "default model on GPU FAILED: $(cat "$LOG/cnetc" "$LOG/mlp_run" 2>/dev/null | grep -m1 "error")"
   fi
@@ -140,7 +145,7 @@ echo
 echo "================ gpu_check summary ================"
 for line in "${summary[@]}"; do echo "  $line"; done
 if [ -n "${GPU_CHECK_LOGS:-}" ]; then
-  mkdir -p "$GPU_CHECK_LOGS" && for f in ctest bench torch check_cnet check_torch mushrooms_run_$GPU; do
+  mkdir -p "$GPU_CHECK_LOGS" && for f in ctest bench torch check_cnet check_torch mushrooms_run_$GPU mlp_run; do
     [ -f "$LOG/$f" ] && cp "$LOG/$f" "$GPU_CHECK_LOGS/$f.log"; done
 fi
 rm -rf "$LOG"
