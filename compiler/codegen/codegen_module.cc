@@ -180,8 +180,8 @@ void Generator::EmitTextMethods(const ir::ClassInfo& cls) {
         const ir::FunctionInfo* m = cls.FindMethod(dunder);
         if (m == nullptr || m->owner != &cls || m->unused) continue;
         const bool inherited = cls.user_base != nullptr && cls.user_base->FindMethod(dunder) != nullptr;
-        w_.Line(std::string(inherited ? "" : "virtual ") + "std::string " + member + "()" + (inherited ? " override" : "") +
-                " { return " + m->cpp_name + "(); }");
+        const std::string head = std::string(inherited ? "" : "virtual ") + "std::string " + member + "()";
+        w_.Line(head + (inherited ? " override" : "") + " { return " + m->cpp_name + "(); }");
     }
 }
 
