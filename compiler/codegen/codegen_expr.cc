@@ -731,7 +731,6 @@ std::string Generator::FString(const ast::FStringExpr& e) {
     return "cnet::py::format(" + sema::CppStringValue(templ) + args + ")";
 }
 
-// What a for loop iterates: a string by code points (Python's one-character strings), a link by its children.
 // A std::vector of items 0 .. size-1 of `code` (evaluated once): `size` and `item` are templates in which $all is
 // the held value and $i the index.
 std::string Generator::ItemsByIndex(const std::string& code, const std::string& item_type, std::string size,
@@ -746,6 +745,7 @@ std::string Generator::ItemsByIndex(const std::string& code, const std::string& 
            "; }()";
 }
 
+// What a for loop iterates: a string by code points (Python's one-character strings), a link by its children.
 std::string Generator::Iterable(const ast::Expr& e, const TypeRef& element) {
     const TypeRef t = sema::StripOptional(TypeOf(e));
     if (ast::Isa<ast::ListExpr>(e) && element && sema::IsComplete(element)) return E(e, sema::types::List(element));

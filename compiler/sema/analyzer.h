@@ -427,7 +427,6 @@ public:
     /// concat_examples calls and dataset[i] of this pass, with their function; the decisions of earlier passes.
     std::vector<std::pair<const ast::Expr*, const ir::FunctionInfo*>> example_exprs_;
     std::map<const ast::Expr*, bool> examples_are_arrays_;
-    std::set<const ast::Expr*> iterated_datasets_;  // `for x, t in dataset:`'s dataset (examples, not a batch)
 };
 
 }  // namespace cnet::compiler::sema

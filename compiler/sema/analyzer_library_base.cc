@@ -270,10 +270,7 @@ void Analyzer::TypeConverter(const ast::CallExpr& e, const ir::CallInfo& call) {
 TypeRef Analyzer::TransformExampleType(const ir::CallInfo& call) {
     for (const ir::BoundArg& a : call.args) {
         if (a.spec == nullptr || a.spec->name != "dataset" || a.value == nullptr) continue;
-        const TypeRef t = program_.TypeOf(*a.value);
-        if (t->kind == TypeKind::kNdarray || (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kNdarray)) {
-            return types::Ndarray();
-        }
+        if (IsSequenceOfArrays(program_.TypeOf(*a.value))) return types::Ndarray();
     }
     return types::List(types::Ndarray());
 }
@@ -338,7 +335,7 @@ bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& ar
                                       fn->name + "' must return a Variable, not '" + PyName(fn->return_type) + "'");
     }
     if (name == "transform" && returns_known && !IsArraysTuple(fn->return_type) && !IsArrayLike(fn->return_type) &&
-        !(fn->return_type->kind == TypeKind::kList && fn->return_type->args[0]->kind == TypeKind::kNdarray)) {
+        !IsSequenceOfArrays(fn->return_type)) {
         Error(arg.value->range(), "the transform '" + fn->name + "' must return the example: a tuple of arrays and "
                                       "numbers, or one array, not '" + PyName(fn->return_type) + "'");
     }

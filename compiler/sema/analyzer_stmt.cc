@@ -557,7 +557,6 @@ TypeRef Analyzer::IterElement(const TypeRef& iterable, const ast::Expr& at) {
             if (t->lib_type->name == "Batch") return types::List(types::Ndarray());
             if (IsLibIterator(t)) return types::LibObject(table_.FindType("Batch"));
             if (LibDerives(t->lib_type, table_.FindType("Dataset"))) {  // `for x, t in dataset:`, as dataset[i]
-                iterated_datasets_.insert(&at);
                 program_.iterated_datasets.insert(&at);
                 const std::optional<bool> arrays = ExamplesAreArrays(at);  // Note [Datasets of arrays]
                 if (!arrays) return types::Unknown();

@@ -31,11 +31,6 @@
 namespace cnet::compiler::sema {
 namespace {
 
-// An ndarray or a list of ndarrays given as a dataset: each example one array (cnet::adapters::ToDataset).
-bool IsSequenceOfArrays(const TypeRef& t) {
-    return t->kind == TypeKind::kNdarray || (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kNdarray);
-}
-
 constexpr int kMaxDepth = 8;
 
 /// One binding of a local: `value` (element `index` of it when the target was a tuple), or null when it is
@@ -295,7 +290,7 @@ bool Analyzer::SettleArrayExamples() {
         const std::vector<const ast::Stmt*> body = program_.Body(*fn);
         Tracer tracer(program_, body);
         bool arrays = false;
-        if (iterated_datasets_.count(e) != 0) {
+        if (program_.iterated_datasets.count(e) != 0) {
             arrays = tracer.DatasetOfArrays(*e, -1, 0);
         } else if (const auto* sub = ast::DynCast<ast::SubscriptExpr>(e)) {
             arrays = tracer.DatasetOfArrays(sub->value(), -1, 0);

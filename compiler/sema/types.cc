@@ -222,6 +222,10 @@ bool IsArraysTuple(const TypeRef& t) {
     return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a); });
 }
 
+bool IsSequenceOfArrays(const TypeRef& t) {
+    return t->kind == TypeKind::kNdarray || (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kNdarray);
+}
+
 bool IsBatchArgument(const TypeRef& t) {
     return IsArrayLike(t) || (t && t->kind == TypeKind::kList && IsArrayLike(t->args[0]));
 }

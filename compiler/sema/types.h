@@ -170,6 +170,8 @@ bool IsValueType(const TypeRef& t);  // something that can be stored in a variab
 // aliases] in types.cc).
 bool IsClassAlias(const TypeRef& t);
 bool IsArraysTuple(const TypeRef& t);
+/// An ndarray or a list of ndarrays: as a dataset, each row or array one example (cnet::adapters::ToDataset).
+bool IsSequenceOfArrays(const TypeRef& t);
 /// What a parameter of a loss function or forward the runtime calls with the converted batch may be: an array,
 /// or a list of arrays (a converter's dict: Note [Keyword batches] in cnet/core/keyword_batch.h).
 bool IsBatchArgument(const TypeRef& t);  // a tuple of ndarrays / Variables (a user converter's batch or result)
