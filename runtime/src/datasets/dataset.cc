@@ -2,7 +2,6 @@
 #include "cnet/datasets/dataset.h"
 
 #include <algorithm>
-#include <sstream>
 #include <utility>
 
 #include "cnet/core/error.h"
@@ -27,10 +26,8 @@ std::string Dataset::py_repr() const {
         for (int64_t i = 0; i < size(); ++i) out += (i ? ", " : "") + str(get_example(i));
         return out + "]";
     }
-    std::ostringstream os;
-    if (const char* path = py_type_path()) os << "<" << path << " object at " << static_cast<const void*>(this) << ">";
-    else os << "<object at " << static_cast<const void*>(this) << ">";
-    return os.str();
+    const char* path = py_type_path();
+    return py::object_repr(path != nullptr ? path : "", this);
 }
 
 Example Dataset::operator[](int64_t i) const {

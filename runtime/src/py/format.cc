@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 namespace cnet {
 namespace py {
@@ -124,6 +125,12 @@ std::string FloatBody(double a, const Spec& spec) {
 }  // namespace
 
 std::string repr(double v) { return ShortestFloatText(v); }
+
+std::string object_repr(const std::string& class_path, const void* address) {
+    std::ostringstream os;
+    os << "<" << (class_path.empty() ? "" : class_path + " ") << "object at " << address << ">";
+    return os.str();
+}
 
 std::string repr(const std::string& s) {
     const bool use_double = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;

@@ -6,7 +6,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -132,20 +131,20 @@ struct HasPyRepr : std::false_type {};
 template <typename T>
 struct HasPyRepr<T, std::void_t<decltype(std::declval<T&>().py_repr())>> : std::true_type {};
 
+/// CPython's default repr of an object: `<module.Class object at 0x...>`, or `<object at 0x...>` when the class
+/// path is empty.
+std::string object_repr(const std::string& class_path, const void* address);
+
 /// repr(obj): its __repr__, else CPython's default `<__main__.Point object at 0x...>`.
 template <typename T>
 std::string repr(const std::shared_ptr<T>& p) {
     if (!p) return "None";
     if constexpr (HasPyRepr<T>::value) {
         return p->py_repr();
+    } else if constexpr (HasPyClassName<T>::value) {
+        return object_repr(std::string("__main__.") + p->py_class_name(), p.get());
     } else {
-        std::ostringstream os;
-        if constexpr (HasPyClassName<T>::value) {
-            os << "<__main__." << p->py_class_name() << " object at " << static_cast<const void*>(p.get()) << ">";
-        } else {
-            os << "<object at " << static_cast<const void*>(p.get()) << ">";
-        }
-        return os.str();
+        return object_repr("", p.get());
     }
 }
 
