@@ -30,25 +30,15 @@ if [ -z "${CNET_CUDNN_ROOT:-}" ]; then
   CNET_CUDNN_ROOT=$(python3 -c 'import nvidia.cudnn, os; print(os.path.dirname(nvidia.cudnn.__file__))' 2>/dev/null || true)
   [ -n "$CNET_CUDNN_ROOT" ] && export CNET_CUDNN_ROOT
 fi
-NVIDIA_LIBS=$(python3 -c 'import nvidia, os; p = list(nvidia.__path__)[0]; print(":".join(os.path.join(p, d, "lib") for d in sorted(os.listdir(p)) if os.path.isdir(os.path.join(p, d, "lib"))))' 2>/dev/null || true)
-
-# The CUDA toolkit's own libraries, where the toolkit has them.
-for d in /usr/local/cuda/lib64 /usr/local/cuda/lib /usr/local/cuda/targets/x86_64-linux/lib; do
-  [ -d "$d" ] && NVIDIA_LIBS="${NVIDIA_LIBS:+$NVIDIA_LIBS:}$d"
-done
-[ -n "$NVIDIA_LIBS" ] && export LD_LIBRARY_PATH="${NVIDIA_LIBS}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+. tools/gpu_env.sh
+gpu_library_path
 
 TESTS_BIN=$BUILD/tests/runtime/runtime_cuda_tests
 BENCH_BIN=$BUILD/bench/bench_cnet_bench
 if [ -n "${BUNDLE:-}" ]; then
-  mkdir -p "$LOG/bundle"
-  python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$BUNDLE" "$LOG/bundle" \
-    || { echo "gpu_check: FAILED: unpack $BUNDLE"; exit 1; }
+  unpack_bundle "$BUNDLE" "$LOG/bundle" || { echo "gpu_check: FAILED: unpack $BUNDLE"; exit 1; }
   TESTS_BIN=$LOG/bundle/bin/runtime_cuda_tests
   BENCH_BIN=$LOG/bundle/bin/bench_cnet_bench
-  export LD_LIBRARY_PATH="$LOG/bundle/lib:$LD_LIBRARY_PATH"
-  # The bundle's libstdc++ only where this machine's is older than the one it was built with.
-  ldd "$TESTS_BIN" | grep -q "GLIBCXX.*not found\|libstdc++.*not found" && export LD_LIBRARY_PATH="$LOG/bundle/fallback:$LD_LIBRARY_PATH"
   note "bundle $BUNDLE unpacked: $(ls "$LOG/bundle/bin" | tr '\n' ' ')"
   NO_BUILD=1
 fi

@@ -12,13 +12,12 @@ OUT_DIR=${1:-$(mktemp -d)}
 mkdir -p "$OUT_DIR"
 export PYTHONUNBUFFERED=1
 
-NVIDIA_LIBS=$(python3 -c 'import nvidia, os; p = list(nvidia.__path__)[0]; print(":".join(os.path.join(p, d, "lib") for d in sorted(os.listdir(p)) if os.path.isdir(os.path.join(p, d, "lib"))))' 2>/dev/null || true)
-export LD_LIBRARY_PATH="${NVIDIA_LIBS:+$NVIDIA_LIBS:}/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+. tools/gpu_env.sh
+gpu_library_path
 if [ -n "${BUNDLE:-}" ]; then
   unpacked=$(mktemp -d)
-  python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$BUNDLE" "$unpacked" || exit 1
+  unpack_bundle "$BUNDLE" "$unpacked" || exit 1
   BENCH_BIN=$unpacked/bin/bench_cnet_bench
-  export LD_LIBRARY_PATH="$unpacked/lib:$LD_LIBRARY_PATH"
 fi
 BENCH_BIN=${BENCH_BIN:-build/bench/bench_cnet_bench}
 
