@@ -334,7 +334,7 @@ bool Analyzer::CallableArgument(const ir::CallInfo& call, const ir::BoundArg& ar
         Error(arg.value->range(), std::string(name == "activate" ? "the activation '" : "the loss function '") +
                                       fn->name + "' must return a Variable, not '" + PyName(fn->return_type) + "'");
     }
-    if (name == "transform" && returns_known && !IsArraysTuple(fn->return_type) && !IsArrayLike(fn->return_type) &&
+    if (name == "transform" && returns_known && !IsExampleTuple(fn->return_type) && !IsArrayLike(fn->return_type) &&
         !IsSequenceOfArrays(fn->return_type)) {
         Error(arg.value->range(), "the transform '" + fn->name + "' must return the example: a tuple of arrays and "
                                       "numbers, or one array, not '" + PyName(fn->return_type) + "'");

@@ -222,6 +222,11 @@ bool IsArraysTuple(const TypeRef& t) {
     return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a); });
 }
 
+bool IsExampleTuple(const TypeRef& t) {
+    if (!t || t->kind != TypeKind::kTuple || t->args.empty()) return false;
+    return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a) || IsNumeric(a); });
+}
+
 bool IsSequenceOfArrays(const TypeRef& t) {
     return t->kind == TypeKind::kNdarray || (t->kind == TypeKind::kList && t->args[0]->kind == TypeKind::kNdarray);
 }

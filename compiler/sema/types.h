@@ -170,6 +170,8 @@ bool IsValueType(const TypeRef& t);  // something that can be stored in a variab
 // aliases] in types.cc).
 bool IsClassAlias(const TypeRef& t);
 bool IsArraysTuple(const TypeRef& t);
+/// A tuple of arrays and numbers: a dataset example as a transform may return it (numbers become 0-d arrays).
+bool IsExampleTuple(const TypeRef& t);
 /// An ndarray or a list of ndarrays: as a dataset, each row or array one example (cnet::adapters::ToDataset).
 bool IsSequenceOfArrays(const TypeRef& t);
 /// What a parameter of a loss function or forward the runtime calls with the converted batch may be: an array,

@@ -5,23 +5,6 @@
 
 namespace cnet {
 
-size_t ItemSize(Dtype dtype) {
-    switch (dtype) {
-        case Dtype::kBool:
-        case Dtype::kUint8:
-            return 1;
-        case Dtype::kFloat16:
-            return 2;
-        case Dtype::kInt32:
-        case Dtype::kFloat32:
-            return 4;
-        case Dtype::kInt64:
-        case Dtype::kFloat64:
-            return 8;
-    }
-    return 0;
-}
-
 const char* DtypeName(Dtype dtype) {
     switch (dtype) {
         case Dtype::kBool: return "bool";

@@ -2,8 +2,10 @@
 // is valid while the parameter's grad is the same array (same VariableImpl and storage) it was recorded for.
 #include "cnet/core/grad_rows.h"
 
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 
 #include "cnet/core/variable.h"
 
@@ -66,6 +68,33 @@ void ForgetGradRows(VariableImpl* param) {
     std::lock_guard<std::mutex> lock(TableMutex());
     Table().erase(param);
     param->grad_rows_noted = false;
+}
+
+void KeepClearedGrad(VariableImpl* param) {
+    if (!param->grad_rows_noted) return;
+    const std::shared_ptr<const std::vector<int64_t>> rows = GradRows(param);
+    ForgetGradRows(param);
+    if (!rows || !param->param || !param->grad.defined()) return;
+    const std::shared_ptr<VariableImpl>& grad = param->grad.impl_ptr();
+    Array& g = grad->array;
+    const bool exclusive = grad.use_count() == 1 && !grad->creator && g.storage().use_count() == 1 &&
+                           g.is_contiguous() && g.device().is_cpu() && g.ndim() == 2 &&
+                           g.dtype() == param->array.dtype() && g.shape() == param->array.shape();
+    if (!exclusive) return;
+    const size_t row_bytes = static_cast<size_t>(g.shape()[1]) * g.itemsize();
+    char* data = static_cast<char*>(g.raw_data());
+    for (int64_t r : *rows) std::memset(data + static_cast<size_t>(r) * row_bytes, 0, row_bytes);
+    param->param->zeroed_grad = std::move(g);
+}
+
+Array FreshZeroGrad(VariableImpl* param) {
+    const Array& w = param->array;
+    if (param->param) {
+        Array kept = std::exchange(param->param->zeroed_grad, Array());
+        if (kept.defined() && kept.shape() == w.shape() && kept.dtype() == w.dtype() && kept.device() == w.device())
+            return kept;
+    }
+    return Array::Zeros(w.shape(), w.dtype(), w.device());
 }
 
 bool AccumulatingIntoLeafGrads() { return g_accumulating; }

@@ -6,6 +6,7 @@
 
 #include "cnet/backends/cuda.h"
 #include "cnet/core/function_node.h"
+#include "cnet/core/grad_rows.h"
 #include "cnet/core/pool.h"
 #include "cnet/initializers/initializer.h"
 #include "cnet/np/math.h"
@@ -61,7 +62,11 @@ Variable Variable::grad_var() const { return checked().grad; }
 
 void Variable::set_grad_var(const Variable& g) { checked().grad = g; }
 
-void Variable::cleargrad() { checked().grad = Variable(); }
+void Variable::cleargrad() {
+    VariableImpl& v = checked();
+    internal::KeepClearedGrad(&v);
+    v.grad = Variable();
+}
 
 void Variable::LastHandleGone() noexcept {
     if (!internal::InBackwardPass()) impl_->grad = Variable();
@@ -116,7 +121,10 @@ void Variable::to_device(Device device) {
         Array& g = v.grad.impl()->array;
         g = g.to_device(device);
     }
-    if (v.param) v.param->device = device;
+    if (v.param) {
+        v.param->device = device;
+        v.param->zeroed_grad = Array();
+    }
 }
 
 void Variable::copydata(const Variable& other) {

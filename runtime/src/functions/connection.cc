@@ -171,7 +171,7 @@ private:
         if (access == internal::LeafGradAccess::kEngine) return false;
         const bool fresh = access == internal::LeafGradAccess::kFresh;
         std::shared_ptr<const std::vector<int64_t>> sparse = fresh ? nullptr : internal::GradRows(w);
-        if (fresh) w->grad = Variable(Array::Zeros(w->array.shape(), w->array.dtype(), w->array.device()), false);
+        if (fresh) w->grad = Variable(internal::FreshZeroGrad(w), false);
         const Array ids = input_array(0).astype(Dtype::kInt64, false).as_contiguous();
         kernels::EmbedScatterAdd(ids, gy.as_contiguous(), ignore_label_, w->grad.impl()->array);
         // The grad stays row-sparse only if it was (fresh, or sparse before); rows of ignore_label add nothing.

@@ -1,6 +1,7 @@
 // sparse_rows_test.cc — the row-sparse EmbedID gradient (Note [Row-sparse gradients]): SGD and AdaGrad
 // touching only the rows used give exactly the dense path's parameters and state; rows of ignore_label and
-// repeated ids; the dense path whenever the grad is changed otherwise (another gradient, hooks, chainer.grad).
+// repeated ids; the dense path whenever the grad is changed otherwise (another gradient, hooks, chainer.grad);
+// a cleared grad zeroed and reused unless something else holds it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -129,6 +130,35 @@ TEST(SparseRowsTest, OnlyTheRowsUsedChangeAndTheGradientIsComplete) {
             }
         }
     }
+}
+
+TEST(SparseRowsTest, ClearedGradIsZeroedAndReusedForTheNextStep) {
+    Net net, ref;
+    Variable loss = net.Loss(0, false);  // rows 3, 7, 12
+    net.cleargrads();
+    loss.backward();
+    const void* storage = net.embed->W.grad().raw_data();
+    net.cleargrads();
+    EXPECT_FALSE(net.embed->W.grad().defined());  // cleared, as Chainer's cleargrads leaves it
+    Variable next = net.Loss(1, false);           // rows 3, 7, 13: row 12 must read zero
+    next.backward();
+    EXPECT_EQ(net.embed->W.grad().raw_data(), storage);  // the kept array, not a new dense fill
+    const std::vector<Variable> g = grad({ref.Loss(1, false)}, {ref.embed->W});
+    EXPECT_ALLCLOSE(net.embed->W.grad(), g[0].array(), 0, 0);
+}
+
+TEST(SparseRowsTest, ClearedGradHeldElsewhereIsNotTouched) {
+    Net net;
+    Variable loss = net.Loss(0, false);
+    net.cleargrads();
+    loss.backward();
+    const Array held = net.embed->W.grad();  // the user keeps the gradient array
+    const Array values = held.copy();
+    net.cleargrads();
+    Variable next = net.Loss(1, false);
+    next.backward();
+    EXPECT_ALLCLOSE(held, values, 0, 0);
+    EXPECT_NE(net.embed->W.grad().raw_data(), held.raw_data());
 }
 
 TEST(SparseRowsTest, HooksTakeTheDensePath) {

@@ -13,8 +13,12 @@ enum class Dtype : uint8_t { kBool, kUint8, kInt32, kInt64, kFloat16, kFloat32, 
 
 constexpr int kNumDtypes = 7;
 
-/// Bytes per element.
-size_t ItemSize(Dtype dtype);
+/// Bytes per element (inline: every array operation asks).
+inline constexpr size_t ItemSize(Dtype dtype) {
+    constexpr size_t kSizes[kNumDtypes] = {1, 1, 4, 8, 2, 4, 8};  // in Dtype's order
+    return kSizes[static_cast<int>(dtype)];
+}
+static_assert(ItemSize(Dtype::kInt64) == 8 && ItemSize(Dtype::kFloat16) == 2 && ItemSize(Dtype::kFloat64) == 8);
 /// NumPy's name: "float32", "int64", "bool", ...
 const char* DtypeName(Dtype dtype);
 /// NumPy's kind character: 'b' bool, 'u' unsigned, 'i' signed, 'f' float.

@@ -20,6 +20,7 @@
 #include <memory>
 #include <vector>
 
+#include "cnet/core/array.h"
 #include "cnet/core/device.h"
 #include "cnet/core/dtype.h"
 
@@ -36,6 +37,11 @@ void NoteGradRows(VariableImpl* param, const int64_t* rows, size_t n);
 std::shared_ptr<const std::vector<int64_t>> GradRows(const VariableImpl* param);
 /// Forgets the rows of `param` (its grad was changed in place). Free when none were noted.
 void ForgetGradRows(VariableImpl* param);
+/// Called by cleargrad before the grad is dropped: forgets the rows and, when the grad is row-sparse, on the
+/// CPU and held by nothing else, zeroes those rows and keeps the array for FreshZeroGrad.
+void KeepClearedGrad(VariableImpl* param);
+/// A zero array of param's shape, dtype and device for a fresh grad: the one KeepClearedGrad kept, or a new one.
+Array FreshZeroGrad(VariableImpl* param);
 
 /// True while a Variable::backward pass runs that adds gradients into the leaves' grads (not chainer.grad's
 /// table mode, not recording for double backprop): functions may then accumulate into a leaf's grad directly.

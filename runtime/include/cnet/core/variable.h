@@ -26,6 +26,7 @@ struct ParameterState {
     std::shared_ptr<UpdateRule> update_rule;
     Dtype dtype = Dtype::kFloat32;
     Device device;  // where initialize() puts the array (set by to_device)
+    Array zeroed_grad;  // a cleared row-sparse grad, zeroed, for the next fresh one (Note [Row-sparse gradients])
 };
 
 /// A handle to a variable. Copies refer to the same variable (Python reference semantics); a
