@@ -156,6 +156,7 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
 // isinstance(value, c) of a value of type t against one class c: decided by the types where they decide it, by the
 // kind an object holds (Note [Values typed at run time]), by whether a `T | None` holds a value.
 std::string Generator::IsinstanceTest(const std::string& value, const TypeRef& t, const TypeRef& c) {
+    if (const std::optional<bool> is = sema::VariableIsinstance(t, c)) return *is ? "true" : "false";
     TypeRef target;
     if (c->kind == TypeKind::kUserClassRef) target = sema::types::UserClass(c->user_class);
     if (c->kind == TypeKind::kLibClass && c->lib_type != nullptr) target = sema::types::LibObject(c->lib_type);

@@ -27,6 +27,8 @@ std::string Generator::NeverValue(const ast::Expr& e, const TypeRef& want) {
             before += Effects(*op);
         }
         code = before.empty() ? E(*never) : "(" + before + E(*never) + ")";
+    } else if (info != nullptr && info->narrowed_from != nullptr) {
+        code = "cnet::py::Never{}";  // a path read where a decided isinstance rules the branch out (never runs)
     } else {
         code = ExprImpl(e, nullptr);  // a call of a function that never returns, a name only Never is given
     }

@@ -111,6 +111,8 @@ public:
     void ObjectOperandError(const ast::Node& at, const std::string& what);
     /// `isinstance(x, str)` of a path typed object: the path and what it holds where the call is true.
     std::optional<std::pair<std::string, TypeRef>> IsinstanceFact(const ast::CallExpr& call) const;
+    /// `isinstance(x, chainer.Variable)` of a path typed Variable or ndarray: the path and the test's value.
+    std::optional<std::pair<std::string, bool>> DecidedIsinstance(const ast::CallExpr& call) const;
     // ---- constructor_typed_members.cc (Note [Members typed by a constructor argument])
     TypeRef ConstructedObject(const BuiltinEntry& ctor, const ir::CallInfo& call);
     TypeRef ConstructorArgType(const TypeRef& object, const BuiltinEntry& attr);

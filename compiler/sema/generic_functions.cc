@@ -89,6 +89,30 @@ ir::FunctionInfo* Analyzer::Instantiate(const ir::FunctionInfo& original) {
     return fn;
 }
 
+namespace {
+
+// Whether the body tests `isinstance(name, ...)` (Note [Arrays and isinstance]).
+bool TestsTypeOf(const ir::FunctionInfo& fn, const std::string& name) {
+    bool tests = false;
+    for (const ast::StmtPtr& s : fn.def->body()) {
+        ast::WalkPreorder(*s, [&](const ast::Node& n) {
+            const auto* call = ast::DynCast<ast::CallExpr>(&n);
+            const auto* f = call != nullptr ? ast::DynCast<ast::NameExpr>(&call->func()) : nullptr;
+            if (f == nullptr || f->id() != "isinstance" || call->args().empty()) return;
+            const auto* arg = ast::DynCast<ast::NameExpr>(call->args()[0].get());
+            if (arg != nullptr && arg->id() == name) tests = true;
+        });
+    }
+    return tests;
+}
+
+bool ArrayAndVariable(const TypeRef& a, const TypeRef& b) {
+    const TypeKind ka = StripOptional(a)->kind, kb = StripOptional(b)->kind;
+    return (ka == TypeKind::kNdarray && kb == TypeKind::kVariable) || (ka == TypeKind::kVariable && kb == TypeKind::kNdarray);
+}
+
+}  // namespace
+
 ir::FunctionInfo* Analyzer::ChooseInstance(ir::FunctionInfo* fn, ir::CallInfo& call,
                                            const std::vector<TypeRef>& types) {
     auto fits = [&](const ir::FunctionInfo& candidate) {
@@ -103,6 +127,9 @@ ir::FunctionInfo* Analyzer::ChooseInstance(ir::FunctionInfo* fn, ir::CallInfo& c
                 p.type->kind != TypeKind::kUnknown) {
                 return false;
             }
+            // An ndarray would join a Variable parameter as a constant Variable; a body asking which it is gets
+            // an instantiation per kind (Note [Arrays and isinstance]).
+            if (ArrayAndVariable(p.type, types[i]) && TestsTypeOf(candidate, p.name)) return false;
         }
         return true;
     };

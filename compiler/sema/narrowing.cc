@@ -86,6 +86,10 @@ Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
     }
     if (const auto* call = ast::DynCast<ast::CallExpr>(&test)) {  // isinstance(x, str) of an object x
         if (std::optional<std::pair<std::string, TypeRef>> kind = IsinstanceFact(*call)) f.kinds_true.push_back(*kind);
+        if (std::optional<std::pair<std::string, bool>> decided = DecidedIsinstance(*call)) {
+            // the branch a decided test rules out never runs: the path reads as Never there
+            (decided->second ? f.kinds_false : f.kinds_true).emplace_back(decided->first, types::Never());
+        }
         return f;
     }
     if (const auto* b = ast::DynCast<ast::BoolOpExpr>(&test)) {
@@ -122,6 +126,16 @@ std::optional<std::pair<std::string, TypeRef>> Analyzer::IsinstanceFact(const as
     return std::make_pair(key, held);
 }
 
+std::optional<std::pair<std::string, bool>> Analyzer::DecidedIsinstance(const ast::CallExpr& call) const {
+    const auto* f = ast::DynCast<ast::NameExpr>(&call.func());
+    if (f == nullptr || f->id() != "isinstance" || call.args().size() != 2 || !call.keywords().empty()) return {};
+    const std::string key = PathKey(*call.args()[0]);
+    const std::optional<bool> is =
+        VariableIsinstance(program_.TypeOf(*call.args()[0]), program_.TypeOf(*call.args()[1]));  // Note [Arrays and isinstance]
+    if (key.empty() || !is) return {};
+    return std::make_pair(key, *is);
+}
+
 void Analyzer::PushFacts(const std::vector<std::string>& keys) {
     for (const std::string& k : keys) narrowed_.push_back({k, fn_, nullptr});
 }
@@ -147,7 +161,8 @@ TypeRef Analyzer::NarrowedType(const ast::Expr& e, const TypeRef& t) const {
     const bool chosen = IsChosenObject(t);
     const bool variable = StripOptional(t)->kind == TypeKind::kVariable;
     const bool object = t->kind == TypeKind::kObject;
-    if ((t->kind != TypeKind::kOptional && !chosen && !variable && !object) || narrowed_.empty()) return t;
+    const bool array = t->kind == TypeKind::kNdarray;  // (only a decided isinstance narrows it)
+    if ((t->kind != TypeKind::kOptional && !chosen && !variable && !object && !array) || narrowed_.empty()) return t;
     const std::string key = PathKey(e);
     if (key.empty()) return t;
     // The facts about a path still standing all hold (an assignment ends them): the value assigned says more
@@ -157,6 +172,7 @@ TypeRef Analyzer::NarrowedType(const ast::Expr& e, const TypeRef& t) const {
         if (f.key != key || f.fn != fn_) continue;
         // the object's class, the ndarray assigned, the type isinstance found an object holds
         if (f.to != nullptr && (chosen || variable || object)) return f.to;
+        if (f.to != nullptr && IsNever(f.to)) return f.to;  // a branch a decided isinstance rules out
         if (f.to == nullptr && t->kind == TypeKind::kOptional) not_none = true;
     }
     return not_none ? StripOptional(t) : t;
@@ -166,6 +182,7 @@ TypeRef Analyzer::Narrowed(const ast::Expr& e, const TypeRef& t, ir::ExprInfo& i
     if (info.local != nullptr && info.local->in_comprehension) return t;
     TypeRef n = NarrowedType(e, t);
     if (n != t) info.narrowed_from = t;
+    if (IsNever(n)) program_.headers.insert("cnet/py/never.h");  // a read in a branch that never runs
     return n;
 }
 

@@ -222,6 +222,22 @@ bool IsArraysTuple(const TypeRef& t) {
     return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a); });
 }
 
+// Note [Arrays and isinstance]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// An ndarray converts to a constant Variable wherever a Variable is wanted, but `isinstance(a, chainer.Variable)`
+// of an ndarray is False in Python, and helpers test it (`x = v.array if isinstance(v, chainer.Variable) else v`).
+// So the test is decided by the static type (VariableIsinstance; codegen prints true or false); the branch it
+// rules out reads the path as Never (narrowing.cc), so each branch is typed as Python would run it; and a generic
+// function testing a parameter so is instantiated apart for ndarray and Variable arguments (Note [Generic
+// functions]), rather than taking the array as a Variable.
+std::optional<bool> VariableIsinstance(const TypeRef& value, const TypeRef& cls) {
+    if (!value || !cls || cls->kind != TypeKind::kLibClass || cls->entry == nullptr || cls->entry->cpp != "Variable")
+        return std::nullopt;
+    if (value->kind == TypeKind::kVariable) return true;
+    if (value->kind == TypeKind::kNdarray) return false;
+    return std::nullopt;
+}
+
 bool IsExampleTuple(const TypeRef& t) {
     if (!t || t->kind != TypeKind::kTuple || t->args.empty()) return false;
     return std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsArrayLike(a) || IsNumeric(a); });

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -170,6 +171,9 @@ bool IsValueType(const TypeRef& t);  // something that can be stored in a variab
 // aliases] in types.cc).
 bool IsClassAlias(const TypeRef& t);
 bool IsArraysTuple(const TypeRef& t);
+/// isinstance(value, cls) of a Variable or an ndarray against chainer.Variable, decided by the type (an ndarray is
+/// not a Variable, though it converts to one); nullopt for other values and classes. (Note [Arrays and isinstance])
+std::optional<bool> VariableIsinstance(const TypeRef& value, const TypeRef& cls);
 /// A tuple of arrays and numbers: a dataset example as a transform may return it (numbers become 0-d arrays).
 bool IsExampleTuple(const TypeRef& t);
 /// An ndarray or a list of ndarrays: as a dataset, each row or array one example (cnet::adapters::ToDataset).
