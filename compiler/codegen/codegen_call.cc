@@ -157,6 +157,8 @@ std::string Generator::Args(const ir::CallInfo& call, bool fill_all, bool lib) {
 // kind an object holds (Note [Values typed at run time]), by whether a `T | None` holds a value.
 std::string Generator::IsinstanceTest(const std::string& value, const TypeRef& t, const TypeRef& c) {
     if (const std::optional<bool> is = sema::VariableIsinstance(t, c)) return *is ? "true" : "false";
+    if (t->kind == TypeKind::kOptional && sema::VariableIsinstance(sema::StripOptional(t), c))
+        return "(" + value + ").defined()";  // a Variable | None is a Variable when it is not None
     TypeRef target;
     if (c->kind == TypeKind::kUserClassRef) target = sema::types::UserClass(c->user_class);
     if (c->kind == TypeKind::kLibClass && c->lib_type != nullptr) target = sema::types::LibObject(c->lib_type);

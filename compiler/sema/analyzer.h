@@ -113,6 +113,8 @@ public:
     std::optional<std::pair<std::string, TypeRef>> IsinstanceFact(const ast::CallExpr& call) const;
     /// `isinstance(x, chainer.Variable)` of a path typed Variable or ndarray: the path and the test's value.
     std::optional<std::pair<std::string, bool>> DecidedIsinstance(const ast::CallExpr& call) const;
+    /// `isinstance(x, chainer.Variable)` of a path typed `Variable | None`: the path (the test is `x is not None`).
+    std::string OptionalVariableIsinstance(const ast::CallExpr& call) const;
     // ---- constructor_typed_members.cc (Note [Members typed by a constructor argument])
     TypeRef ConstructedObject(const BuiltinEntry& ctor, const ir::CallInfo& call);
     TypeRef ConstructorArgType(const TypeRef& object, const BuiltinEntry& attr);

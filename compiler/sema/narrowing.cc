@@ -89,6 +89,9 @@ Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
         if (std::optional<std::pair<std::string, bool>> decided = DecidedIsinstance(*call)) {
             // the branch a decided test rules out never runs: the path reads as Never there
             (decided->second ? f.kinds_false : f.kinds_true).emplace_back(decided->first, types::Never());
+        } else if (std::string key = OptionalVariableIsinstance(*call); !key.empty()) {
+            f.when_true.push_back(key);                         // a Variable | None that is a Variable is not None,
+            f.kinds_false.emplace_back(key, types::None());     // and one that is not, is None
         }
         return f;
     }
@@ -134,6 +137,15 @@ std::optional<std::pair<std::string, bool>> Analyzer::DecidedIsinstance(const as
         VariableIsinstance(program_.TypeOf(*call.args()[0]), program_.TypeOf(*call.args()[1]));  // Note [Arrays and isinstance]
     if (key.empty() || !is) return {};
     return std::make_pair(key, *is);
+}
+
+std::string Analyzer::OptionalVariableIsinstance(const ast::CallExpr& call) const {
+    const auto* f = ast::DynCast<ast::NameExpr>(&call.func());
+    if (f == nullptr || f->id() != "isinstance" || call.args().size() != 2 || !call.keywords().empty()) return {};
+    const TypeRef value = program_.TypeOf(*call.args()[0]);
+    if (value->kind != TypeKind::kOptional || StripOptional(value)->kind != TypeKind::kVariable) return {};
+    if (!VariableIsinstance(StripOptional(value), program_.TypeOf(*call.args()[1]))) return {};
+    return PathKey(*call.args()[0]);
 }
 
 void Analyzer::PushFacts(const std::vector<std::string>& keys) {

@@ -234,7 +234,7 @@ std::optional<bool> VariableIsinstance(const TypeRef& value, const TypeRef& cls)
     if (!value || !cls || cls->kind != TypeKind::kLibClass || cls->entry == nullptr || cls->entry->cpp != "Variable")
         return std::nullopt;
     if (value->kind == TypeKind::kVariable) return true;
-    if (value->kind == TypeKind::kNdarray) return false;
+    if (StripOptional(value)->kind == TypeKind::kNdarray) return false;  // None is not a Variable either
     return std::nullopt;
 }
 

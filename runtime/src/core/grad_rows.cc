@@ -2,7 +2,6 @@
 // is valid while the parameter's grad is the same array (same VariableImpl and storage) it was recorded for.
 #include "cnet/core/grad_rows.h"
 
-#include <cstring>
 #include <mutex>
 #include <unordered_map>
 #include <utility>
@@ -81,9 +80,12 @@ void KeepClearedGrad(VariableImpl* param) {
                            g.is_contiguous() && g.device().is_cpu() && g.ndim() == 2 &&
                            g.dtype() == param->array.dtype() && g.shape() == param->array.shape();
     if (!exclusive) return;
-    const size_t row_bytes = static_cast<size_t>(g.shape()[1]) * g.itemsize();
-    char* data = static_cast<char*>(g.raw_data());
-    for (int64_t r : *rows) std::memset(data + static_cast<size_t>(r) * row_bytes, 0, row_bytes);
+    // Row views filled through the kernels (a few rows: no dense pass). Repeated rows are filled again, harmlessly.
+    const Strides row_strides{g.strides()[1]};
+    for (int64_t r : *rows) {
+        const int64_t offset = g.offset() + r * g.strides()[0];
+        Array::View(g.storage(), Shape{g.shape()[1]}, row_strides, offset, g.dtype()).fill(Scalar(0));
+    }
     param->param->zeroed_grad = std::move(g);
 }
 

@@ -303,8 +303,9 @@ Variable spatial_pyramid_pooling_2d(const Variable& x, int64_t pyramid_height, c
     for (int64_t i = 0; i < pyramid_height; ++i) {
         const int64_t bins = int64_t{1} << i;
         const int64_t kh = (h + bins - 1) / bins, kw = (w + bins - 1) / bins;
-        const IntTuple k{kh, kw}, pad{(bins * kh - h + 1) / 2, (bins * kw - w + 1) / 2};
-        const Variable y = mode == "max" ? max_pooling_2d(x, k, k, pad, false) : average_pooling_2d(x, k, k, pad);
+        // Chainer's windows: half the remainder (rounded down) as padding, and cover_all for max pooling.
+        const IntTuple k{kh, kw}, pad{(bins * kh - h) / 2, (bins * kw - w) / 2};
+        const Variable y = mode == "max" ? max_pooling_2d(x, k, k, pad, true) : average_pooling_2d(x, k, k, pad);
         levels.push_back(reshape(y, Shape{x.shape()[0], -1}));
     }
     const Variable flat = concat(levels, 1);

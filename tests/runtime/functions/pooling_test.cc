@@ -93,6 +93,12 @@ TEST(PoolingTest, ValuesMatchTheDefinition) {
     EXPECT_EQ(F::max_pooling_2d(Uniform(Shape{1, 1, 7, 5}), 2, {}, 0, false).shape(), (Shape{1, 1, 3, 2}));
     EXPECT_EQ(F::average_pooling_2d(Uniform(Shape{1, 1, 7, 5}), 2).shape(), (Shape{1, 1, 3, 2}));
     EXPECT_EQ(F::spatial_pyramid_pooling_2d(Uniform(Shape{2, 3, 7, 9}), 3).shape(), (Shape{2, 3 * 21, 1, 1}));
+    // Chainer's pyramid windows on a 5x5 arange: level 1 is one 5x5 window; level 2 has windows of 3 with stride 3,
+    // no padding (half of the remainder 1, rounded down) and cover_all's partial second row and column.
+    std::vector<double> ramp(25);
+    for (int i = 0; i < 25; ++i) ramp[static_cast<size_t>(i)] = i;
+    EXPECT_EQ(F::spatial_pyramid_pooling_2d(Array::FromVector(ramp, Shape{1, 1, 5, 5}), 2).array().to_vector<double>(),
+              (std::vector<double>{24, 12, 14, 22, 24}));
 }
 
 TEST(PoolingTest, UnpoolingCopiesOverTheWindow) {
