@@ -49,6 +49,8 @@ bool Analyzer::FitsUnion(const TypeRef& t, const std::string& text) {
         start = i + 1;
     }
     report_ = was;
+    // A str converts to none of them (C++ would take a string literal as a bool: np.array('abc') printed True).
+    if (t->kind == TypeKind::kStr && !fits) return false;
     return fits || !objects;
 }
 
@@ -204,6 +206,12 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
             if (arg.spec != nullptr && arg.spec->type == "number" && t && t->kind == TypeKind::kInt) {
                 arg.expected = t;  // passed as written (see the type text `number`)
                 continue;
+            }
+            // A tuple of numbers is NumPy's array_like too, where the parameter takes an ndarray (np.array's
+            // `list[float] | ndarray` included): passed as a tuple, made an array by np.array's tuple overload.
+            if (arg.spec != nullptr && IsNumpyFunction(e) && IsNumberTuple(t) &&
+                arg.spec->type.find("ndarray") != std::string::npos) {
+                arg.expected = types::Ndarray();
             }
             // np.exp(x) of a float x, np.mean of a list: codegen makes the array with np.array (cnet/np/creation.h).
             // (Lists only for NumPy's own functions: PIL's fromarray, CuPy's and Chainer's functions refuse them.)

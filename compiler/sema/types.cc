@@ -377,8 +377,17 @@ bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
            expected->kind == TypeKind::kNdarray;
 }
 
+bool IsNumberTuple(const TypeRef& t) {
+    if (!t) return false;
+    if (t->kind == TypeKind::kShape) return true;
+    return t->kind == TypeKind::kTuple &&  // (nested: `((1, 2), (3, 4))`; empty: `()`)
+           std::all_of(t->args.begin(), t->args.end(), [](const TypeRef& a) { return IsNumeric(a) || IsNumberTuple(a); });
+}
+
 bool ListAsArrayArgument(const TypeRef& arg, const TypeRef& expected) {
-    if (!arg || !expected || arg->kind != TypeKind::kList || expected->kind != TypeKind::kNdarray) return false;
+    if (!arg || !expected || expected->kind != TypeKind::kNdarray) return false;
+    if (IsNumberTuple(arg)) return true;  // np.prod(x.shape), np.array((1, 2.5))
+    if (arg->kind != TypeKind::kList) return false;
     if (arg->args[0]->kind == TypeKind::kNdarray) return true;  // np.array stacks a list of arrays
     TypeRef element = arg;
     while (element->kind == TypeKind::kList) element = element->args[0];

@@ -137,9 +137,11 @@ bool IsLibIterator(const TypeRef& t);
 /// A Python number where a NumPy function wants an array (`np.sqrt(2)`, `np.exp(loss)`): NumPy makes it a 0-d
 /// array (int64 for an int, float64 for a float), so codegen does.
 bool NumberAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
-/// A (nested) list of numbers or bools, or a list of arrays, where a NumPy function wants an array
+/// A (nested) list of numbers or bools, a list of arrays, or a tuple of numbers, where a NumPy function wants an array
 /// (`np.argsort([-len(x) for x in xs])`): NumPy's array_like, made an array by np.array as NumPy does.
 bool ListAsArrayArgument(const TypeRef& arg, const TypeRef& expected);
+/// A shape, or a (nested) tuple of numbers: array_like to NumPy's functions (`np.prod(x.shape)`, cnet::np::array(tuple)).
+bool IsNumberTuple(const TypeRef& t);
 /// A list of examples (tuples of arrays or numbers, or arrays) where a library parameter wants a Batch: the batch
 /// an Iterator's own __next__ returns, called directly (ptb's custom loop: concat_examples(batch)).
 bool ExamplesAsBatchArgument(const TypeRef& arg, const TypeRef& expected);

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -80,6 +81,10 @@ template <typename T>
 struct SequenceOf<std::initializer_list<T>, void> {
     using element = typename SequenceOf<T>::element;
 };
+template <typename T, typename... U>
+struct SequenceOf<std::tuple<T, U...>, void> {  // a Python tuple of numbers: NumPy's common type of its items
+    using element = std::common_type_t<typename SequenceOf<T>::element, typename SequenceOf<U>::element...>;
+};
 
 /// The storage type of a C++ element: Python ints become int64, float stays float32, other floats float64, and
 /// the element type of an empty list literal (`np.array([])`, typed list[None]) float64, NumPy's default.
@@ -110,6 +115,11 @@ template <typename S, typename T>
 void Collect(const std::initializer_list<T>& seq, int depth, Shape* shape, std::vector<S>* out) {
     CollectSequence(seq, depth, shape, out);
 }
+template <typename S, typename... T>
+void Collect(const std::tuple<T...>& seq, int depth, Shape* shape, std::vector<S>* out) {
+    CheckSequenceLength(shape, depth, static_cast<int64_t>(sizeof...(T)));
+    std::apply([&](const auto&... e) { (Collect<S>(e, depth + 1, shape, out), ...); }, seq);
+}
 template <typename S, typename Seq>
 void CollectSequence(const Seq& seq, int depth, Shape* shape, std::vector<S>* out) {
     CheckSequenceLength(shape, depth, static_cast<int64_t>(seq.size()));
@@ -136,7 +146,7 @@ Array FromSequence(const Seq& seq, std::optional<Dtype> dtype) {
         using S = StoredType<typename SequenceOf<Seq>::element>;
         std::vector<S> flat;
         Shape shape;
-        CollectSequence(seq, 0, &shape, &flat);
+        Collect<S>(seq, 0, &shape, &flat);
         const Array a = Array::FromVector(flat, shape);
         return dtype ? a.astype(*dtype, false) : a;
     }
@@ -163,6 +173,25 @@ Array array(std::initializer_list<std::initializer_list<std::initializer_list<T>
             std::optional<Dtype> dtype = std::nullopt) {
     return internal::FromSequence(values, dtype);
 }
+/// numpy.array of a (nested) tuple of Python numbers: int64, float64 if one is a float, bool if all are bools.
+template <typename... T>
+Array array(const std::tuple<T...>& values, std::optional<Dtype> dtype = std::nullopt) {
+    if constexpr (sizeof...(T) == 0) {
+        return array(std::vector<double>{}, dtype);  // np.array(()): float64, NumPy's default
+    } else {
+        return internal::FromSequence(values, dtype);
+    }
+}
+/// numpy.array of a shape (a tuple of ints): a 1-d int64 array.
+inline Array array(const Shape& shape, std::optional<Dtype> dtype = std::nullopt) {
+    return array(std::vector<int64_t>(shape.begin(), shape.end()), dtype);
+}
+template <typename... T>
+Array asarray(const std::tuple<T...>& values, std::optional<Dtype> dtype = std::nullopt) {
+    return array(values, dtype);
+}
+inline Array asarray(const Shape& shape, std::optional<Dtype> dtype = std::nullopt) { return array(shape, dtype); }
+
 template <typename T>
 Array asarray(const std::vector<T>& values, std::optional<Dtype> dtype = std::nullopt) {
     return internal::FromSequence(values, dtype);
