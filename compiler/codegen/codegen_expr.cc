@@ -77,6 +77,7 @@ std::string Generator::Convert(const std::string& code, const ast::Expr& e, cons
     }
     if (sema::NumpyIntegerArgument(from, to)) return "cnet::py::index(" + code + ")";  // L.EmbedID(max(t) + 1, n)
     if (sema::NumpyFloatArgument(from, to)) return "cnet::py::to_float(" + code + ")";
+    if (sema::StrAsDtypeArgument(from, to)) return "cnet::DtypeFromName(" + code + ")";  // dtype='f'
     if (sema::ExamplesAsBatchArgument(from, to)) return "cnet::adapters::ToBatch(" + code + ")";
     if (sema::SequenceAsDatasetArgument(from, to)) return "cnet::adapters::ToDataset(" + code + ")";
     if (sema::NumberAsArrayArgument(from, to)) {  // np.sqrt(2): NumPy's 0-d int64 / float64

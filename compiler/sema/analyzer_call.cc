@@ -218,7 +218,8 @@ void Analyzer::CheckArgTypes(const ast::CallExpr& e, const std::string& what, ir
             const bool made_array = NumberAsArrayArgument(t, arg.expected) ||
                                     (ListAsArrayArgument(t, arg.expected) && IsNumpyFunction(e));
             if (arg.spec != nullptr &&
-                (NumpyIntegerArgument(t, arg.expected) || NumpyFloatArgument(t, arg.expected) || made_array)) {
+                (NumpyIntegerArgument(t, arg.expected) || NumpyFloatArgument(t, arg.expected) || made_array ||
+                 StrAsDtypeArgument(t, arg.expected))) {
                 if (made_array) program_.headers.insert("cnet/np/creation.h");
                 continue;
             }

@@ -345,6 +345,10 @@ bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected) {
     return arg && expected && arg->kind == TypeKind::kNdarray && StripOptional(expected)->kind == TypeKind::kFloat;
 }
 
+bool StrAsDtypeArgument(const TypeRef& arg, const TypeRef& expected) {
+    return arg && expected && arg->kind == TypeKind::kStr && StripOptional(expected)->kind == TypeKind::kDtype;
+}
+
 namespace {
 
 // A list of examples as Chainer's iterators hold them: arrays, or tuples of arrays and numbers.

@@ -128,6 +128,9 @@ bool NumpyIntegerArgument(const TypeRef& arg, const TypeRef& expected);
 /// A NumPy float (`1 / np.sqrt(2)`, imagenet's HeNormal scale) where a library parameter wants a float: Python
 /// takes it as the float (codegen converts with float(), a TypeError for an array of more than one element).
 bool NumpyFloatArgument(const TypeRef& arg, const TypeRef& expected);
+/// A dtype's name where a dtype is wanted (`dtype='f'`, `x.astype('i')`, `np.array(xs, 'float32')`): NumPy's names
+/// and codes, read at run time by cnet::DtypeFromName ("data type 'x' not understood" for one it does not know).
+bool StrAsDtypeArgument(const TypeRef& arg, const TypeRef& expected);
 /// True if `derived` is `base` or a library subtype of it.
 bool LibDerives(const LibType* derived, const LibType* base);
 /// Whether user class `derived` is `base` or derives from it.
