@@ -66,6 +66,7 @@ void Variable::cleargrad() {
     VariableImpl& v = checked();
     internal::KeepClearedGrad(&v);
     v.grad = Variable();
+    if (v.param && !v.array.defined()) v.param->grad_init = ParameterState::GradInit::kNone;
 }
 
 void Variable::LastHandleGone() noexcept {
@@ -74,7 +75,10 @@ void Variable::LastHandleGone() noexcept {
 
 void Variable::zerograd() {
     VariableImpl& v = checked();
-    if (!v.array.defined()) return;
+    if (!v.array.defined()) {
+        if (v.param) v.param->grad_init = ParameterState::GradInit::kZero;
+        return;
+    }
     if (v.grad.defined() && v.grad.impl()->array.defined() && !v.grad.impl()->creator) {
         v.grad.impl()->array.fill(Scalar(0));
     } else {
@@ -201,10 +205,18 @@ void Parameter::initialize(const Shape& shape) {
     // Drawn on the host, so that one seed gives the same initial values on every device.
     v->array = a.to_device(v->param->device);
     // Chainer gives an initialized parameter a NaN gradient (Parameter's _grad_initializer), so a backward pass
-    // without cleargrads() accumulates into NaN and shows the mistake.
-    Array nan_grad = Array::Empty(shape, v->param->dtype);
-    nan_grad.fill(Scalar(std::numeric_limits<double>::quiet_NaN()));
-    set_grad(nan_grad.to_device(v->param->device));
+    // without cleargrads() accumulates into NaN and shows the mistake; none or zeros after cleargrads() or
+    // zerograds() of the uninitialized parameter (a loop that clears before the forward that initializes it).
+    switch (v->param->grad_init) {
+        case ParameterState::GradInit::kNone: v->grad = Variable(); break;
+        case ParameterState::GradInit::kZero: set_grad(Array::Zeros(shape, v->param->dtype, v->param->device)); break;
+        case ParameterState::GradInit::kNaN: {
+            Array nan_grad = Array::Empty(shape, v->param->dtype);
+            nan_grad.fill(Scalar(std::numeric_limits<double>::quiet_NaN()));
+            set_grad(nan_grad.to_device(v->param->device));
+            break;
+        }
+    }
 }
 
 std::shared_ptr<Initializer> Parameter::initializer() const { return impl()->param->initializer; }

@@ -102,6 +102,25 @@ std::vector<Variable> grad(const std::vector<Variable>& outputs, const std::vect
                            const std::vector<Variable>& grad_inputs = {}, bool set_grad = false,
                            bool retain_grad = false, bool enable_double_backprop = false,
                            std::optional<double> loss_scale = std::nullopt);
+namespace internal {
+inline std::vector<Variable> VariableVector(const std::vector<Variable>& l) { return l; }
+inline std::vector<Variable> VariableVector(const VarList& l) { return std::vector<Variable>(l.begin(), l.end()); }
+inline std::vector<Variable> VariableVector(std::nullopt_t) { return {}; }
+template <typename L>
+std::vector<Variable> VariableVector(const std::optional<L>& l) {
+    return l ? VariableVector(*l) : std::vector<Variable>{};
+}
+}  // namespace internal
+
+/// chainer.grad as .cnet calls it: lists as VarList or std::vector, None (nullopt) for no grad_outputs / grad_inputs.
+template <typename O, typename I, typename GO = std::nullopt_t, typename GI = std::nullopt_t>
+std::vector<Variable> grad_lists(const O& outputs, const I& inputs, const GO& grad_outputs = std::nullopt,
+                                 const GI& grad_inputs = std::nullopt, bool set_grad = false, bool retain_grad = false,
+                                 bool enable_double_backprop = false, std::optional<double> loss_scale = std::nullopt) {
+    return grad(internal::VariableVector(outputs), internal::VariableVector(inputs),
+                internal::VariableVector(grad_outputs), internal::VariableVector(grad_inputs), set_grad, retain_grad,
+                enable_double_backprop, loss_scale);
+}
 
 namespace internal {
 /// Gradient accumulation a + b used by the engine (differentiable when recording).

@@ -27,6 +27,9 @@ struct ParameterState {
     Dtype dtype = Dtype::kFloat32;
     Device device;  // where initialize() puts the array (set by to_device)
     Array zeroed_grad;  // a cleared row-sparse grad, zeroed, for the next fresh one (Note [Row-sparse gradients])
+    // The grad initialize() gives the array (Chainer's _grad_initializer): NaN, so a backward without cleargrads()
+    // shows the mistake, unless cleargrads() (none) or zerograds() (zeros) ran while it was uninitialized.
+    enum class GradInit : uint8_t { kNaN, kNone, kZero } grad_init = GradInit::kNaN;
 };
 
 /// A handle to a variable. Copies refer to the same variable (Python reference semantics); a
