@@ -63,6 +63,12 @@ std::string PathKey(const ast::Expr& e) {
 
 bool IsNoneLiteral(const ast::Expr& e) { return ast::Isa<ast::NoneLiteral>(e); }
 
+// `isinstance(value, cls)` with two positional arguments.
+bool IsIsinstanceCall(const ast::CallExpr& call) {
+    const auto* f = ast::DynCast<ast::NameExpr>(&call.func());
+    return f != nullptr && f->id() == "isinstance" && call.args().size() == 2 && call.keywords().empty();
+}
+
 }  // namespace
 
 Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
@@ -114,8 +120,7 @@ Analyzer::NarrowFacts Analyzer::ConditionFacts(const ast::Expr& test) const {
 }
 
 std::optional<std::pair<std::string, TypeRef>> Analyzer::IsinstanceFact(const ast::CallExpr& call) const {
-    const auto* f = ast::DynCast<ast::NameExpr>(&call.func());
-    if (f == nullptr || f->id() != "isinstance" || call.args().size() != 2 || !call.keywords().empty()) return {};
+    if (!IsIsinstanceCall(call)) return {};
     const std::string key = PathKey(*call.args()[0]);
     const TypeRef value = program_.TypeOf(*call.args()[0]);
     const TypeRef cls = program_.TypeOf(*call.args()[1]);
@@ -130,8 +135,7 @@ std::optional<std::pair<std::string, TypeRef>> Analyzer::IsinstanceFact(const as
 }
 
 std::optional<std::pair<std::string, bool>> Analyzer::DecidedIsinstance(const ast::CallExpr& call) const {
-    const auto* f = ast::DynCast<ast::NameExpr>(&call.func());
-    if (f == nullptr || f->id() != "isinstance" || call.args().size() != 2 || !call.keywords().empty()) return {};
+    if (!IsIsinstanceCall(call)) return {};
     const std::string key = PathKey(*call.args()[0]);
     const std::optional<bool> is =
         VariableIsinstance(program_.TypeOf(*call.args()[0]), program_.TypeOf(*call.args()[1]));  // Note [Arrays and isinstance]
@@ -140,8 +144,7 @@ std::optional<std::pair<std::string, bool>> Analyzer::DecidedIsinstance(const as
 }
 
 std::string Analyzer::OptionalVariableIsinstance(const ast::CallExpr& call) const {
-    const auto* f = ast::DynCast<ast::NameExpr>(&call.func());
-    if (f == nullptr || f->id() != "isinstance" || call.args().size() != 2 || !call.keywords().empty()) return {};
+    if (!IsIsinstanceCall(call)) return {};
     const TypeRef value = program_.TypeOf(*call.args()[0]);
     if (value->kind != TypeKind::kOptional || StripOptional(value)->kind != TypeKind::kVariable) return {};
     if (!VariableIsinstance(StripOptional(value), program_.TypeOf(*call.args()[1]))) return {};
