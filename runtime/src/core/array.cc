@@ -43,23 +43,42 @@ Storage::Storage(size_t nbytes, Device device) : nbytes_(nbytes), device_(device
     data_ = internal::Allocate(nbytes, device);
 }
 
-Storage::~Storage() { internal::Deallocate(data_, nbytes_, device_); }
+Storage::~Storage() {
+    if (owned_) internal::Deallocate(data_, nbytes_, device_);
+}
+
+namespace {
+
+// A small CPU buffer in the same pool block as its Storage (and the shared_ptr's counts): one allocation per
+// array instead of two, and the bytes next to the header that is read before them. Most arrays of a graph of
+// small operations (a tree RNN's vectors, a loss's scalar) fit.
+template <size_t N>
+class InlineStorage final : public Storage {
+public:
+    explicit InlineStorage(size_t nbytes) : Storage(bytes_, nbytes, Device::Cpu()) {}
+
+private:
+    alignas(32) unsigned char bytes_[N];  // one AVX vector; 64 would pad the block by a cache line
+};
+
+std::shared_ptr<Storage> NewStorage(size_t nbytes, Device device) {
+    if (!device.is_cpu() || nbytes > 256) return internal::MakeShared<Storage>(nbytes, device);
+    if (nbytes <= 64) return internal::MakeShared<InlineStorage<64>>(nbytes);
+    if (nbytes <= 128) return internal::MakeShared<InlineStorage<128>>(nbytes);
+    return internal::MakeShared<InlineStorage<256>>(nbytes);
+}
+
+}  // namespace
 
 Array Array::View(std::shared_ptr<Storage> storage, const Shape& shape, const Strides& strides, int64_t offset,
                   Dtype dtype) {
-    Array a;
-    a.storage_ = std::move(storage);
-    a.shape_ = shape;
-    a.strides_ = strides;
-    a.offset_ = offset;
-    a.dtype_ = dtype;
-    return a;
+    return Array(std::move(storage), shape, strides, offset, dtype);
 }
 
 Array Array::Empty(const Shape& shape, Dtype dtype, Device device) {
     for (int64_t d : shape) CNET_CHECK_AS(ValueError, d >= 0, "negative dimensions are not allowed: ", shape);
-    auto storage = internal::MakeShared<Storage>(static_cast<size_t>(shape.prod()) * ItemSize(dtype), device);
-    return View(std::move(storage), shape, ContiguousStrides(shape), 0, dtype);
+    return View(NewStorage(static_cast<size_t>(shape.prod()) * ItemSize(dtype), device), shape,
+                ContiguousStrides(shape), 0, dtype);
 }
 
 Array Array::Full(const Shape& shape, Scalar value, Dtype dtype, Device device) {

@@ -260,9 +260,8 @@ void BackwardEngine::Run() {
 namespace {
 
 std::shared_ptr<VariableImpl> OnesLike(const Array& a, std::optional<double> loss_scale) {
-    auto g = internal::MakeShared<VariableImpl>();
-    g->array = Array::Full(a.shape(), Scalar(loss_scale ? *loss_scale : 1.0), a.dtype(), a.device());
-    return g;
+    return internal::MakeShared<VariableImpl>(
+        Array::Full(a.shape(), Scalar(loss_scale ? *loss_scale : 1.0), a.dtype(), a.device()));
 }
 
 }  // namespace

@@ -71,15 +71,17 @@ VarList FunctionNode::Apply(const VarList& inputs, const std::shared_ptr<Functio
     for (size_t i = 0; i < out_arrays.size(); ++i) {
         output_shapes_.push_back(out_arrays[i].shape());
         output_dtypes_.push_back(out_arrays[i].dtype());
-        auto impl = internal::MakeShared<VariableImpl>();
-        impl->array = std::move(out_arrays[i]);
+        auto impl = internal::MakeShared<VariableImpl>(std::move(out_arrays[i]));
         impl->creator = self;
         impl->rank = rank + 1;
         outputs_.push_back(impl);
         output_ptrs_.push_back(impl.get());
         outputs.push_back(Variable(std::move(impl)));
     }
-    for (int index : retained_outputs_) retained_output_arrays_.push_back(outputs[index].array());
+    if (!retained_outputs_.empty()) {
+        retained_output_arrays_.reserve(retained_outputs_.size());
+        for (int index : retained_outputs_) retained_output_arrays_.push_back(outputs[index].array());
+    }
     return outputs;
 }
 
@@ -115,8 +117,7 @@ VarList FunctionNode::get_retained_outputs() {
         std::shared_ptr<VariableImpl> v = outputs_[index].lock();
         if (!v) {
             // The output's handle died; recreate its node so double backprop still reaches this function.
-            v = internal::MakeShared<VariableImpl>();
-            v->array = retained_output_arrays_[k];
+            v = internal::MakeShared<VariableImpl>(retained_output_arrays_[k]);
             v->creator = shared_from_this();
             v->rank = rank_ + 1;
             outputs_[index] = v;

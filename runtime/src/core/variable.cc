@@ -25,10 +25,8 @@ std::vector<Variable> as_variables(const std::vector<Array>& arrays) {
     return out;
 }
 
-Variable::Variable(const Array& data, bool requires_grad) : Variable(internal::MakeShared<VariableImpl>()) {
-    impl_->array = data;
-    impl_->requires_grad = requires_grad;
-}
+Variable::Variable(const Array& data, bool requires_grad)
+    : Variable(internal::MakeShared<VariableImpl>(data, requires_grad)) {}
 
 Variable::Variable(const Array& data, const std::string& name, bool requires_grad) : Variable(data, requires_grad) {
     impl_->name = name;
@@ -54,8 +52,7 @@ void Variable::set_grad(const Array& g) {
         v.grad = Variable();
         return;
     }
-    v.grad = Variable(internal::MakeShared<VariableImpl>());
-    v.grad.impl()->array = g;
+    v.grad = Variable(internal::MakeShared<VariableImpl>(g));
 }
 
 Variable Variable::grad_var() const { return checked().grad; }

@@ -73,10 +73,10 @@ private:
         const Array &x = input_array(0), &W = input_array(1);
         VarList gx(num_inputs());
         for (int i : targets) {
-            Array g;
             if (i == 0) {
-                g = Array::Empty(x.shape(), gy.dtype(), gy.device());
+                Array g = Array::Empty(x.shape(), gy.dtype(), gy.device());
                 kernels::Gemm(gy, false, W, false, g);  // (N, out) @ (out, in)
+                gx[0] = Variable(g);
             } else if (i == 1) {
                 VariableImpl* w = inputs()[1].get();
                 const internal::LeafGradAccess access = internal::LeafGradAccessFor(w, gy.dtype(), gy.device());
@@ -85,12 +85,10 @@ private:
                     internal::ForgetGradRows(w);
                     continue;
                 }
-                g = Array::Empty(W.shape(), gy.dtype(), gy.device());
+                Array g = Array::Empty(W.shape(), gy.dtype(), gy.device());
                 kernels::Gemm(gy, true, x, false, g);  // (out, N) @ (N, in)
-                if (access == internal::LeafGradAccess::kFresh) {
-                    w->grad = Variable(g, false);
-                    continue;
-                }
+                if (access == internal::LeafGradAccess::kFresh) w->grad = Variable(g, false);
+                else gx[1] = Variable(g);
             } else {
                 VariableImpl* b = inputs()[2].get();
                 const internal::LeafGradAccess access = internal::LeafGradAccessFor(b, gy.dtype(), gy.device());
@@ -100,13 +98,10 @@ private:
                     internal::ForgetGradRows(b);
                     continue;
                 }
-                g = rows_sum.storage() == gy.storage() ? rows_sum.copy() : rows_sum;
-                if (access == internal::LeafGradAccess::kFresh) {
-                    b->grad = Variable(g, false);
-                    continue;
-                }
+                const Array g = rows_sum.storage() == gy.storage() ? rows_sum.copy() : rows_sum;
+                if (access == internal::LeafGradAccess::kFresh) b->grad = Variable(g, false);
+                else gx[2] = Variable(g);
             }
-            gx[static_cast<size_t>(i)] = Variable(g);
         }
         return gx;
     }

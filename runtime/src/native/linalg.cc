@@ -2,6 +2,7 @@
 #include "cnet/kernels/linalg.h"
 
 #include <Eigen/Core>
+#include <optional>
 
 #include "cnet/core/threading.h"
 
@@ -46,7 +47,7 @@ OpStrides StridesOf(const Array& x, bool trans) {
     return trans ? OpStrides{x.strides()[1], x.strides()[0]} : OpStrides{x.strides()[0], x.strides()[1]};
 }
 
-// Small products with plain loops (no packing buffers, no blocking): the tree RNN's (1, 64) x (64, 32)
+// Small products with plain loops (no packing buffers, no cache blocking): the tree RNN's (1, 64) x (64, 32)
 // products and their outer-product gradients spend more in Eigen's GEMM/GEMV set-up than in arithmetic.
 // Two vectorizable forms: dot products when both operands are contiguous along k (x @ W.T), rows of b
 // scaled and added when b and out are contiguous along n (gy @ W, gy.T @ x). Returns false for other layouts.
@@ -72,14 +73,41 @@ bool SmallGemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const
         return true;
     }
     if (sb.col != 1 && n != 1) return false;
+    // Columns in blocks of kBlock whose sums stay in registers over p: one load and store of out per element
+    // instead of one per p (the (1, 32) x (32, 64) gradient is otherwise bound on those stores).
+    // (Four separate one-vector sums: GCC keeps those in registers, but zeroes a 128-byte array on the stack.)
+    constexpr int kLanes = 32 / static_cast<int>(sizeof(T));  // one 256-bit vector
+    constexpr int kBlock = 4 * kLanes;
+    using Lane = Eigen::Array<T, kLanes, 1>;
+    using LaneMap = Eigen::Map<const Lane>;
+    using OutLane = Eigen::Map<Lane>;
+    const int64_t full = n / kBlock * kBlock;
     for (int64_t i = 0; i < m; ++i) {
         T* __restrict oi = po + i * so;
-        if (beta != T(1))
-            for (int64_t j = 0; j < n; ++j) oi[j] = beta == T(0) ? T(0) : beta * oi[j];
+        const T* ai = pa + i * sa.row;
+        for (int64_t j0 = 0; j0 < full; j0 += kBlock) {
+            Lane acc0 = Lane::Zero(), acc1 = Lane::Zero(), acc2 = Lane::Zero(), acc3 = Lane::Zero();
+            for (int64_t p = 0; p < k; ++p) {
+                const T s = ai[p * sa.col];
+                const T* bp = pb + p * sb.row + j0;
+                acc0 += s * LaneMap(bp);
+                acc1 += s * LaneMap(bp + kLanes);
+                acc2 += s * LaneMap(bp + 2 * kLanes);
+                acc3 += s * LaneMap(bp + 3 * kLanes);
+            }
+            const Lane* sums[4] = {&acc0, &acc1, &acc2, &acc3};
+            for (int q = 0; q < 4; ++q) {
+                OutLane o(oi + j0 + q * kLanes);
+                if (beta == T(0)) o = alpha * *sums[q];
+                else o = alpha * *sums[q] + beta * o;
+            }
+        }
+        if (full == n) continue;
+        for (int64_t j = full; j < n; ++j) oi[j] = beta == T(0) ? T(0) : beta * oi[j];
         for (int64_t p = 0; p < k; ++p) {
-            const T s = alpha * pa[i * sa.row + p * sa.col];
+            const T s = alpha * ai[p * sa.col];
             const T* __restrict bp = pb + p * sb.row;
-            for (int64_t j = 0; j < n; ++j) oi[j] += s * bp[j];
+            for (int64_t j = full; j < n; ++j) oi[j] += s * bp[j];
         }
     }
     return true;
@@ -110,10 +138,11 @@ void GemmTyped(const Array& a, bool trans_a, const Array& b, bool trans_b, const
 
 // Arrays with no unit stride (e.g. strided slices) are made contiguous first (into `copy`); others are used
 // as they are, without copying the Array (the tree RNN's products are small enough for that to show).
-const Array& UnitStride(const Array& a, Array& copy) {
+// (`copy` is optional: a default Array zeroes its shape and strides, which showed on those products too.)
+const Array& UnitStride(const Array& a, std::optional<Array>& copy) {
     if (a.strides()[1] == 1 || a.strides()[0] == 1 || a.shape()[0] == 1 || a.shape()[1] == 1) return a;
     copy = a.copy();
-    return copy;
+    return *copy;
 }
 
 }  // namespace
@@ -122,7 +151,7 @@ void Gemm(const Array& a_in, bool trans_a, const Array& b_in, bool trans_b, cons
           double beta) {
     CNET_CHECK(a_in.ndim() == 2 && b_in.ndim() == 2 && out.ndim() == 2, "internal: Gemm expects 2-D arrays");
     CNET_CHECK(out.strides()[1] == 1 || out.shape()[1] == 1, "internal: Gemm output must be row-contiguous");
-    Array a_copy, b_copy;
+    std::optional<Array> a_copy, b_copy;
     const Array& a = UnitStride(a_in, a_copy);
     const Array& b = UnitStride(b_in, b_copy);
     switch (out.dtype()) {

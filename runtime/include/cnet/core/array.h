@@ -30,10 +30,15 @@ public:
     size_t nbytes() const { return nbytes_; }
     Device device() const { return device_; }
 
+protected:
+    /// Storage over memory the derived object holds (not allocated, not freed here).
+    Storage(void* held, size_t nbytes, Device device) : data_(held), nbytes_(nbytes), device_(device), owned_(false) {}
+
 private:
     void* data_ = nullptr;
     size_t nbytes_ = 0;
     Device device_;
+    bool owned_ = true;
 };
 
 /// An n-d array. Copying an Array copies the handle: both refer to the same memory, like Python references
@@ -137,11 +142,15 @@ public:
     operator Variable() const;  // NOLINT(google-explicit-constructor)
 
 private:
+    Array(std::shared_ptr<Storage> storage, const Shape& shape, const Strides& strides, int64_t offset, Dtype dtype)
+        : storage_(std::move(storage)), offset_(offset), dtype_(dtype), shape_(shape), strides_(strides) {}
+
+    // The fixed-size fields first: storage, offset, dtype and the shape's rank share the first cache line.
     std::shared_ptr<Storage> storage_;
-    Shape shape_;
-    Strides strides_;
     int64_t offset_ = 0;
     Dtype dtype_ = Dtype::kFloat32;
+    Shape shape_;
+    Strides strides_;
 };
 
 std::ostream& operator<<(std::ostream& os, const Array& a);

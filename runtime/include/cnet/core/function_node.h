@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cnet/core/pool.h"
 #include "cnet/core/variable.h"
@@ -71,6 +72,10 @@ private:
     /// load); the pointer from output_ptrs_, since weak_ptr::lock costs a locked compare-and-swap.
     VariableImpl* live_output(size_t i) const { return outputs_[i].expired() ? nullptr : output_ptrs_[i]; }
 
+    // What the backward engine reads of every node first (its heap order, its visit mark, its inputs).
+    int rank_ = 0;
+    uint64_t visit_mark_ = 0;
+    size_t num_outputs_ = 0;
     SmallVector<std::shared_ptr<VariableImpl>, 4> inputs_;
     SmallVector<std::weak_ptr<VariableImpl>, 2> outputs_;
     SmallVector<VariableImpl*, 2> output_ptrs_;  // indexed like outputs_; valid while those are alive
@@ -78,10 +83,9 @@ private:
     SmallVector<Dtype, 2> output_dtypes_;
     SmallVector<int, 2> retained_inputs_;
     SmallVector<int, 2> retained_outputs_;
-    SmallVector<Array, 1> retained_output_arrays_;  // indexed like retained_outputs_
-    size_t num_outputs_ = 0;
-    int rank_ = 0;
-    uint64_t visit_mark_ = 0;
+    // Indexed like retained_outputs_. On the heap (through the pool): few functions retain outputs, and an
+    // inline Array would add 176 bytes to every node on the tape.
+    std::vector<Array, internal::PoolAllocator<Array>> retained_output_arrays_;
 };
 
 /// Convenience: make the node, apply it, return the single output.

@@ -71,8 +71,8 @@ public:
 private:
     [[noreturn]] void ThrowProdOverflow() const;
 
+    int ndim_ = 0;  // first: read before the entries, and in the same cache line as the first ones
     int64_t dims_[kMaxNdim] = {};
-    int ndim_ = 0;
 };
 
 using Shape = Dims;

@@ -170,16 +170,22 @@ public:
 /// The shared state behind Variable handles (Chainer's Variable and VariableNode in one object).
 class VariableImpl {
 public:
-    Array array;
-    Variable grad;  // grad_var; has a creator after double backprop. A handle: see Note [Variable handles]
-    std::shared_ptr<FunctionNode> creator;
-    std::string name;
+    VariableImpl() = default;
+    // Built around its array: an Array defaulted and then assigned zeroes its shape and strides first.
+    explicit VariableImpl(Array a, bool requires_grad_ = true) : requires_grad(requires_grad_), array(std::move(a)) {}
+
+    // What the backward pass reads of every input comes first, in the cache line of the pool block that also
+    // holds the reference counts: graphs of small ops are bound on these loads (the tree RNN's).
     bool requires_grad = true;
-    int rank = 0;
-    uint64_t grad_pass = 0;  // backward pass that last wrote `grad` (see Note [Gradient accumulation])
-    std::unique_ptr<ParameterState> param;
     bool grad_rows_noted = false;  // the row table may hold rows of this grad (Note [Row-sparse gradients])
     std::atomic<int> handles{0};  // Variable handles referring to this impl (the graph's references not counted)
+    int rank = 0;
+    uint64_t grad_pass = 0;  // backward pass that last wrote `grad` (see Note [Gradient accumulation])
+    std::shared_ptr<FunctionNode> creator;
+    Variable grad;  // grad_var; has a creator after double backprop. A handle: see Note [Variable handles]
+    Array array;
+    std::unique_ptr<ParameterState> param;
+    std::string name;
 };
 
 namespace internal {
