@@ -26,11 +26,15 @@ struct ThreadPool {
     ~ThreadPool();
 };
 
-// The pool may be gone while later thread-local destructors still free blocks: then use the system.
-thread_local bool t_pool_alive = false;
+// The calling thread's pool through a plain pointer: a thread_local object with a destructor is reached through
+// an initialization check on every access, and every operation allocates a few blocks. Null until the pool is
+// made and again once it is destroyed (later thread-local destructors may still free blocks: they use the system).
+thread_local ThreadPool* t_pool = nullptr;
+thread_local bool t_pool_destroyed = false;
 
 ThreadPool::~ThreadPool() {
-    t_pool_alive = false;
+    t_pool = nullptr;
+    t_pool_destroyed = true;
     for (size_t c = 0; c < kNumClasses; ++c) {
         while (heads[c]) {
             FreeBlock* b = heads[c];
@@ -40,14 +44,22 @@ ThreadPool::~ThreadPool() {
     }
 }
 
-ThreadPool* Pool() {
+// The pool of this thread, made on first use; null after it is destroyed.
+[[gnu::noinline]] ThreadPool* MakePool() {
+    if (t_pool_destroyed) return nullptr;
     thread_local ThreadPool pool;
-    t_pool_alive = true;
-    return &pool;
+    t_pool = &pool;
+    return t_pool;
 }
 
-size_t ClassOf(size_t nbytes) {
-    if (nbytes <= kPoolSmallMaxBytes) return (nbytes + kClassBytes - 1) / kClassBytes - 1;
+inline ThreadPool* Pool() {
+    ThreadPool* pool = t_pool;
+    if (__builtin_expect(pool != nullptr, 1)) return pool;
+    return MakePool();
+}
+
+inline size_t ClassOf(size_t nbytes) {
+    if (nbytes <= kPoolSmallMaxBytes) return (nbytes - 1) / kClassBytes;  // nbytes >= 1
     size_t c = kNumSmallClasses, bytes = 2 * kPoolSmallMaxBytes;
     while (bytes < nbytes) {
         bytes *= 2;
@@ -71,10 +83,12 @@ void* PoolAllocate(size_t nbytes) {
     }
     const size_t c = ClassOf(nbytes);
     ThreadPool* pool = Pool();
-    if (FreeBlock* b = pool->heads[c]) {
-        pool->heads[c] = b->next;
-        --pool->counts[c];
-        return b;
+    if (pool != nullptr) {
+        if (FreeBlock* b = pool->heads[c]) {
+            pool->heads[c] = b->next;
+            --pool->counts[c];
+            return b;
+        }
     }
     void* p = std::aligned_alloc(kClassBytes, ClassBytes(c));
     if (!p) throw std::bad_alloc();
@@ -84,12 +98,12 @@ void* PoolAllocate(size_t nbytes) {
 void PoolFree(void* p, size_t nbytes) {
     if (!p) return;
     if (nbytes == 0) nbytes = 1;
-    if (nbytes > kPoolMaxBytes || !t_pool_alive) {
+    ThreadPool* pool = nbytes <= kPoolMaxBytes ? Pool() : nullptr;
+    if (pool == nullptr) {
         std::free(p);
         return;
     }
     const size_t c = ClassOf(nbytes);
-    ThreadPool* pool = Pool();
     if (pool->counts[c] >= ClassCap(c)) {
         std::free(p);
         return;

@@ -40,8 +40,7 @@ std::string Dims::ToString() const {
 }
 
 Strides ContiguousStrides(const Shape& shape) {
-    Strides s;
-    s.resize(shape.ndim());
+    Strides s = shape;  // the right rank; every entry is overwritten
     int64_t acc = 1;
     for (int i = shape.ndim() - 1; i >= 0; --i) {
         s[i] = acc;

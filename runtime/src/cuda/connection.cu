@@ -8,7 +8,8 @@
 
 namespace cnet {
 namespace cuda {
-void EmbedGather(const Array& ids, const Array& W, std::optional<int64_t> ignore_label, const Array& y) {
+void EmbedGather(const Array& given_ids, const Array& W, std::optional<int64_t> ignore_label, const Array& y) {
+    const Array ids = Int64Indexes(given_ids);
     const int64_t vocab = W.shape()[0], d = W.shape()[1], n = ids.size();
     if (n == 0 || d == 0) return;
     const bool has_ignore = ignore_label.has_value();
@@ -42,7 +43,9 @@ void EmbedGather(const Array& ids, const Array& W, std::optional<int64_t> ignore
     }
 }
 
-void EmbedScatterAdd(const Array& ids, const Array& gy, std::optional<int64_t> ignore_label, const Array& gW) {
+void EmbedScatterAdd(const Array& given_ids, const Array& gy, std::optional<int64_t> ignore_label,
+                     const Array& gW) {
+    const Array ids = Int64Indexes(given_ids);
     const int64_t d = gW.shape()[1], n = ids.size();
     if (n == 0 || d == 0) return;
     const bool has_ignore = ignore_label.has_value();

@@ -82,8 +82,9 @@ std::vector<double> StatSums(const Array& stats) {
 
 }  // namespace
 
-kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label,
-                                              const Array& y, const Array& loss) {
+kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& labels, const Array& w,
+                                              int64_t ignore_label, const Array& y, const Array& loss) {
+    const Array t = Int64Indexes(labels);
     const SceGeometry g = GeometryOf(x.shape());
     if (x.size() == 0) {
         if (loss.defined()) Fill(loss, Scalar(0));
@@ -108,8 +109,9 @@ kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, co
     return total;
 }
 
-void SoftmaxCrossEntropyBackward(const Array& x, const Array& y, const Array& t, const Array& w, int64_t ignore_label,
-                                 const Array& gy, double coeff, const Array& gx) {
+void SoftmaxCrossEntropyBackward(const Array& x, const Array& y, const Array& labels, const Array& w,
+                                 int64_t ignore_label, const Array& gy, double coeff, const Array& gx) {
+    const Array t = Int64Indexes(labels);
     const SceGeometry g = GeometryOf(x.shape());
     if (x.size() == 0) return;
     const bool each = gy.ndim() > 0;

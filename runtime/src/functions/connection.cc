@@ -107,6 +107,12 @@ private:
     }
 };
 
+// The ids as the embedding kernels take them: contiguous int32 or int64 (other integer dtypes become int64).
+Array KernelIds(const Array& ids) {
+    const bool taken = ids.dtype() == Dtype::kInt32 || ids.dtype() == Dtype::kInt64;
+    return (taken ? ids : ids.astype(Dtype::kInt64)).as_contiguous();
+}
+
 // gW = scatter-add of gy rows into a (V, d) zero matrix at the ids in x (ignored ids skipped).
 class EmbedIDGrad : public FunctionNode {
 public:
@@ -114,7 +120,7 @@ public:
         : w_shape_(w_shape), ignore_label_(ignore_label) {}
     const char* label() const override { return "EmbedIDGrad"; }
     ArrayList forward(const ArrayList& in) override {
-        const Array ids = in[0].astype(Dtype::kInt64, false).as_contiguous();
+        const Array ids = KernelIds(in[0]);
         const Array gy = in[1].as_contiguous();
         Array gW = Array::Zeros(w_shape_, gy.dtype(), gy.device());
         kernels::EmbedScatterAdd(ids, gy, ignore_label_, gW);
@@ -140,7 +146,7 @@ public:
         type_check::ExpectNdim(label(), in, 1, 2);
     }
     ArrayList forward(const ArrayList& in) override {
-        const Array ids = in[0].astype(Dtype::kInt64, false).as_contiguous();
+        const Array ids = KernelIds(in[0]);
         const Array W = in[1].as_contiguous();
         Shape out_shape = in[0].shape();
         out_shape.push_back(W.shape()[1]);
@@ -167,7 +173,7 @@ private:
         const bool fresh = access == internal::LeafGradAccess::kFresh;
         std::shared_ptr<const std::vector<int64_t>> sparse = fresh ? nullptr : internal::GradRows(w);
         if (fresh) w->grad = Variable(internal::FreshZeroGrad(w), false);
-        const Array ids = input_array(0).astype(Dtype::kInt64, false).as_contiguous();
+        const Array ids = KernelIds(input_array(0));
         kernels::EmbedScatterAdd(ids, gy.as_contiguous(), ignore_label_, w->grad.impl()->array);
         // The grad stays row-sparse only if it was (fresh, or sparse before); rows of ignore_label add nothing.
         if (fresh || sparse) {

@@ -60,9 +60,10 @@ void CheckClassWeight(const Array& w) {
     CNET_CHECK_AS(ValueError, IsFloat(w.dtype()), "The dtype of class_weight should be 'f'");
 }
 
-// The labels as contiguous int64 on x's device (the kernels check their range).
+// The labels as contiguous int32 or int64 on x's device (the kernels check their range).
 Array Labels(const Array& t, const Array& x) {
-    return t.astype(Dtype::kInt64, false).to_device(x.device()).as_contiguous();
+    const bool taken = t.dtype() == Dtype::kInt32 || t.dtype() == Dtype::kInt64;  // as the kernels take them
+    return (taken ? t : t.astype(Dtype::kInt64)).to_device(x.device()).as_contiguous();
 }
 
 // class_weight as x's compute dtype on x's device (undefined when None).

@@ -1,8 +1,9 @@
 // linalg.cc — CPU GEMM through Eigen maps over strided arrays (no copies for transposed views).
 #include "cnet/kernels/linalg.h"
 
+#include <algorithm>
+
 #include <Eigen/Core>
-#include <optional>
 
 #include "cnet/core/threading.h"
 
@@ -60,14 +61,34 @@ bool SmallGemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const
     const T* pb = static_cast<const T*>(b.raw_data());
     T* po = static_cast<T*>(out.raw_data());
     const int64_t so = out.strides()[0];
+    constexpr int kLanes = 32 / static_cast<int>(sizeof(T));  // one 256-bit vector
+    using Lane = Eigen::Array<T, kLanes, 1>;
+    using LaneMap = Eigen::Map<const Lane>;
+    using OutLane = Eigen::Map<Lane>;
     if (sa.col == 1 && sb.row == 1 && k > 1) {
-        using Vec = Eigen::Map<const Eigen::Matrix<T, Eigen::Dynamic, 1>>;
+        // Four dot products at a time: each vector of a row of a is loaded once for four rows of b.
+        const int64_t k_full = k / kLanes * kLanes;
         for (int64_t i = 0; i < m; ++i) {
-            const Vec ai(pa + i * sa.row, k);
-            for (int64_t j = 0; j < n; ++j) {
-                T& o = po[i * so + j];
-                const T dot = ai.dot(Vec(pb + j * sb.col, k));
-                o = beta == T(0) ? alpha * dot : beta * o + alpha * dot;
+            const T* ai = pa + i * sa.row;
+            for (int64_t j = 0; j < n; j += 4) {
+                const int rows = static_cast<int>(std::min<int64_t>(4, n - j));
+                const T* bj[4];
+                for (int q = 0; q < 4; ++q) bj[q] = pb + (j + std::min(q, rows - 1)) * sb.col;
+                Lane acc0 = Lane::Zero(), acc1 = Lane::Zero(), acc2 = Lane::Zero(), acc3 = Lane::Zero();
+                for (int64_t p = 0; p < k_full; p += kLanes) {
+                    const Lane x = LaneMap(ai + p);
+                    acc0 += x * LaneMap(bj[0] + p);
+                    acc1 += x * LaneMap(bj[1] + p);
+                    acc2 += x * LaneMap(bj[2] + p);
+                    acc3 += x * LaneMap(bj[3] + p);
+                }
+                T dots[4] = {acc0.sum(), acc1.sum(), acc2.sum(), acc3.sum()};
+                for (int64_t p = k_full; p < k; ++p)
+                    for (int q = 0; q < 4; ++q) dots[q] += ai[p] * bj[q][p];
+                for (int q = 0; q < rows; ++q) {
+                    T& o = po[i * so + j + q];
+                    o = beta == T(0) ? alpha * dots[q] : beta * o + alpha * dots[q];
+                }
             }
         }
         return true;
@@ -76,11 +97,7 @@ bool SmallGemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const
     // Columns in blocks of kBlock whose sums stay in registers over p: one load and store of out per element
     // instead of one per p (the (1, 32) x (32, 64) gradient is otherwise bound on those stores).
     // (Four separate one-vector sums: GCC keeps those in registers, but zeroes a 128-byte array on the stack.)
-    constexpr int kLanes = 32 / static_cast<int>(sizeof(T));  // one 256-bit vector
     constexpr int kBlock = 4 * kLanes;
-    using Lane = Eigen::Array<T, kLanes, 1>;
-    using LaneMap = Eigen::Map<const Lane>;
-    using OutLane = Eigen::Map<Lane>;
     const int64_t full = n / kBlock * kBlock;
     for (int64_t i = 0; i < m; ++i) {
         T* __restrict oi = po + i * so;
@@ -136,30 +153,33 @@ void GemmTyped(const Array& a, bool trans_a, const Array& b, bool trans_b, const
     });
 }
 
-// Arrays with no unit stride (e.g. strided slices) are made contiguous first (into `copy`); others are used
-// as they are, without copying the Array (the tree RNN's products are small enough for that to show).
-// (`copy` is optional: a default Array zeroes its shape and strides, which showed on those products too.)
-const Array& UnitStride(const Array& a, std::optional<Array>& copy) {
-    if (a.strides()[1] == 1 || a.strides()[0] == 1 || a.shape()[0] == 1 || a.shape()[1] == 1) return a;
-    copy = a.copy();
-    return *copy;
+// Whether `a` has no unit stride (e.g. a strided slice): then it is made contiguous first.
+bool LacksUnitStride(const Array& a) {
+    return a.strides()[1] != 1 && a.strides()[0] != 1 && a.shape()[0] != 1 && a.shape()[1] != 1;
 }
 
-}  // namespace
-
-void Gemm(const Array& a_in, bool trans_a, const Array& b_in, bool trans_b, const Array& out, double alpha,
-          double beta) {
-    CNET_CHECK(a_in.ndim() == 2 && b_in.ndim() == 2 && out.ndim() == 2, "internal: Gemm expects 2-D arrays");
-    CNET_CHECK(out.strides()[1] == 1 || out.shape()[1] == 1, "internal: Gemm output must be row-contiguous");
-    std::optional<Array> a_copy, b_copy;
-    const Array& a = UnitStride(a_in, a_copy);
-    const Array& b = UnitStride(b_in, b_copy);
+void GemmOf(const Array& a, bool trans_a, const Array& b, bool trans_b, const Array& out, double alpha, double beta) {
     switch (out.dtype()) {
         case Dtype::kFloat32: GemmTyped<float>(a, trans_a, b, trans_b, out, alpha, beta); break;
         case Dtype::kFloat64: GemmTyped<double>(a, trans_a, b, trans_b, out, alpha, beta); break;
         default: throw DtypeError(std::string("matmul on the CPU supports float32 and float64, got ") +
                                   DtypeName(out.dtype()));
     }
+}
+
+}  // namespace
+
+void Gemm(const Array& a, bool trans_a, const Array& b, bool trans_b, const Array& out, double alpha, double beta) {
+    CNET_CHECK(a.ndim() == 2 && b.ndim() == 2 && out.ndim() == 2, "internal: Gemm expects 2-D arrays");
+    CNET_CHECK(out.strides()[1] == 1 || out.shape()[1] == 1, "internal: Gemm output must be row-contiguous");
+    // (No Array or optional<Array> for the copies on the common path: both are zeroed when constructed, which
+    // showed on the tree RNN's small products.)
+    if (LacksUnitStride(a) || LacksUnitStride(b)) {
+        GemmOf(LacksUnitStride(a) ? a.copy() : a, trans_a, LacksUnitStride(b) ? b.copy() : b, trans_b, out, alpha,
+               beta);
+        return;
+    }
+    GemmOf(a, trans_a, b, trans_b, out, alpha, beta);
 }
 
 void GemmBatched(const Array& a, bool trans_a, const Array& b, bool trans_b, const Array& out, double alpha,

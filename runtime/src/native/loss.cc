@@ -17,11 +17,25 @@ struct SceGeometry {
     int64_t n, c, u;
 };
 
+// Labels as the caller gave them, int32 or int64 (converting a recursive net's one int32 label per node to
+// int64 cost an allocation and a copy kernel per loss).
+struct LabelArray {
+    const void* p;
+    bool is_int32;
+    static LabelArray Of(const Array& t) {
+        if (t.dtype() == Dtype::kInt32) return {t.data<int32_t>(), true};
+        return {t.data<int64_t>(), false};
+    }
+    int64_t operator[](int64_t i) const {
+        return is_int32 ? static_cast<const int32_t*>(p)[i] : static_cast<const int64_t*>(p)[i];
+    }
+};
+
 // Per-class weights (null: all 1) and the label that is skipped.
 template <typename T>
 struct SceLabels {
-    const int64_t* t;  // (N, U)
-    const T* w;        // (C,) or null
+    LabelArray t;  // (N, U)
+    const T* w;    // (C,) or null
     int64_t ignore_label;
     T weight(int64_t label) const { return w ? w[label] : T(1); }
 };
@@ -94,9 +108,9 @@ void SceBackward(const T* y, const SceLabels<T>& lab, SceGeometry g, T scale, co
     std::vector<T> k_many(g.u == 1 ? 0 : g.u);
     T* k = g.u == 1 ? &k_one : k_many.data();
     for (int64_t n = 0; n < g.n; ++n) {
-        const int64_t* t = lab.t + n * g.u;
+        const auto t = [&](int64_t u) { return lab.t[n * g.u + u]; };
         for (int64_t u = 0; u < g.u; ++u)
-            k[u] = t[u] == lab.ignore_label ? T(0) : (gy_each ? gy_each[n * g.u + u] : scale) * lab.weight(t[u]);
+            k[u] = t(u) == lab.ignore_label ? T(0) : (gy_each ? gy_each[n * g.u + u] : scale) * lab.weight(t(u));
         const T* yb = y + n * g.c * g.u;
         T* gb = gx + n * g.c * g.u;
         if (g.u == 1) {
@@ -107,7 +121,7 @@ void SceBackward(const T* y, const SceLabels<T>& lab, SceGeometry g, T scale, co
                 for (int64_t u = 0; u < g.u; ++u) gb[c * g.u + u] = yb[c * g.u + u] * k[u];
         }
         for (int64_t u = 0; u < g.u; ++u)
-            if (t[u] != lab.ignore_label) gb[t[u] * g.u + u] -= k[u];
+            if (t(u) != lab.ignore_label) gb[t(u) * g.u + u] -= k[u];
     }
 }
 
@@ -119,7 +133,7 @@ SceGeometry GeometryOf(const Shape& s) {
 
 // Chainer checks labels only in debug mode; an out-of-range label would be read out of bounds here, so they are
 // always checked. Returns the number of labels that are not ignored.
-int64_t CheckLabels(const int64_t* p, int64_t n, int64_t num_classes, int64_t ignore_label) {
+int64_t CheckLabels(LabelArray p, int64_t n, int64_t num_classes, int64_t ignore_label) {
     int64_t count = 0;
     for (int64_t i = 0; i < n; ++i) {
         count += p[i] != ignore_label;
@@ -132,7 +146,7 @@ int64_t CheckLabels(const int64_t* p, int64_t n, int64_t num_classes, int64_t ig
 
 template <typename T>
 SceLabels<T> LabelsOf(const Array& t, const Array& w, int64_t ignore_label) {
-    return {t.data<int64_t>(), w.defined() ? w.data<T>() : nullptr, ignore_label};
+    return {LabelArray::Of(t), w.defined() ? w.data<T>() : nullptr, ignore_label};
 }
 
 template <typename T>
@@ -148,7 +162,7 @@ double SceForward(const Array& x, const SceLabels<T>& lab, T* y, T* loss) {
 kernels::LossTotal SoftmaxCrossEntropyForward(const Array& x, const Array& t, const Array& w, int64_t ignore_label,
                                               const Array& y, const Array& loss) {
     kernels::LossTotal total;
-    total.count = CheckLabels(t.data<int64_t>(), t.size(), x.shape()[1], ignore_label);
+    total.count = CheckLabels(LabelArray::Of(t), t.size(), x.shape()[1], ignore_label);
     CNET_DISPATCH_FLOAT(x.dtype(), T, {
         total.sum = SceForward<T>(x, LabelsOf<T>(t, w, ignore_label), y.defined() ? y.data<T>() : nullptr,
                                   loss.defined() ? loss.data<T>() : nullptr);

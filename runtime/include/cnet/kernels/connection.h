@@ -10,7 +10,7 @@
 namespace cnet {
 namespace kernels {
 
-/// y[k, :] = W[ids[k], :], or 0 where ids[k] == ignore_label. ids: contiguous int64 (n,); W: contiguous float
+/// y[k, :] = W[ids[k], :], or 0 where ids[k] == ignore_label. ids: contiguous int32 or int64 (n,); W: contiguous float
 /// (V, d); y: contiguous (n, d) of W's dtype. An id outside [0, V) that is not ignored throws IndexError.
 void EmbedGather(const Array& ids, const Array& W, std::optional<int64_t> ignore_label, const Array& y);
 /// gW[ids[k], :] += gy[k, :] for every k whose id is not ignore_label (repeated ids accumulate).

@@ -18,7 +18,7 @@ struct LossTotal {
     int64_t count = 0;
 };
 
-/// x: C-contiguous float (N, C, U...), softmax over axis 1; t: C-contiguous int64 with N * U labels, each in
+/// x: C-contiguous float (N, C, U...), softmax over axis 1; t: C-contiguous int32 or int64 with N * U labels, each in
 /// [0, C) or ignore_label (else ValueError with Chainer's message); class_weight: undefined or (C,) of x's dtype.
 /// Writes y = softmax(x) when y is defined (x's shape and dtype) and the per-label losses
 /// -log(softmax(x)[n, t, u]) * w[t] (0 where ignored) when loss is defined (N * U elements of x's dtype).
