@@ -157,6 +157,27 @@ TEST(EmbedIDTest, Gradients) {
     }
 }
 
+// The kernels read int32 and int64 ids as they are: the same rows, the same (row-sparse, leaf) gradient, and the
+// same range errors from both.
+TEST(EmbedIDTest, EveryIdDtypeGivesTheSameRowsAndGradient) {
+    const Array W0 = Uniform(Shape{4, 3}, -1, 1, kF64, 4);
+    const Array ids64 = Arr({3, 0, 3, 2}, Dtype::kInt64);
+    auto run = [&](Dtype d) {
+        Variable W(W0.copy());
+        Variable y = F::embed_id(Variable(ids64.astype(d), false), W, 0);
+        F::sum(y * y).backward();
+        return std::make_pair(y.array(), W.grad());
+    };
+    const auto [y64, g64] = run(Dtype::kInt64);
+    const auto [y32, g32] = run(Dtype::kInt32);
+    EXPECT_EQ(y32.to_vector<double>(), y64.to_vector<double>());
+    EXPECT_EQ(g32.to_vector<double>(), g64.to_vector<double>());
+    for (Dtype d : {Dtype::kInt32, Dtype::kInt64}) {
+        EXPECT_THROW(F::embed_id(Arr({4}, d), W0), IndexError) << DtypeName(d);
+        EXPECT_THROW(F::embed_id(Arr({-1}, d), W0), IndexError) << DtypeName(d);
+    }
+}
+
 // float16 (AlexFp16's fc layers): computed in float32 and rounded, with and without b.
 TEST(LinearTest, Float16IsComputedInFloat32) {
     const Array x = Uniform(Shape{3, 2, 2, 2}, -1, 1, kF64, 1), W = Uniform(Shape{5, 8}, -1, 1, kF64, 2);

@@ -8,6 +8,7 @@
 
 #include "cnet/core/function_node.h"
 #include "cnet/functions/loss.h"
+#include "cnet/functions/reduction.h"
 #include "cnet/testing/gradient_check.h"
 #include "function_test_util.h"
 #include "gradcheck_registry.h"
@@ -136,6 +137,28 @@ TEST(SoftmaxCrossEntropyTest, Float16AndInt64Labels) {
     const Variable half = F::softmax_cross_entropy(x.astype(Dtype::kFloat16), t);
     EXPECT_EQ(half.dtype(), Dtype::kFloat16);
     EXPECT_NEAR(half.array().item<double>(), expected, 2e-3);
+}
+
+// The kernels read int32 and int64 labels as they are: both give
+// the same losses and gradients, on (N, C) rows and on (N, C, U) blocks, with an ignored label.
+TEST(SoftmaxCrossEntropyTest, EveryLabelDtypeGivesTheSameLossAndGradient) {
+    for (const Shape& shape : {Shape{4, 3}, Shape{2, 3, 2}}) {
+        const Array x = Uniform(shape, -2, 2, kF64, 5);
+        const Array t64 = Arr({2, 0, -1, 1}, shape.ndim() == 2 ? Shape{4} : Shape{2, 2}, Dtype::kInt64);
+        for (bool reduce_mean : {true, false}) {
+            auto run = [&](Dtype label_dtype) {
+                Variable xv(x.copy());
+                Variable loss = F::softmax_cross_entropy(xv, Variable(t64.astype(label_dtype), false), true, true,
+                                                         Array(), -1, reduce_mean ? "mean" : "no");
+                F::sum(loss).backward();
+                return std::make_pair(loss.array(), xv.grad());
+            };
+            const auto [loss64, grad64] = run(Dtype::kInt64);
+            const auto [loss32, grad32] = run(Dtype::kInt32);
+            EXPECT_EQ(loss32.to_vector<double>(), loss64.to_vector<double>());
+            EXPECT_EQ(grad32.to_vector<double>(), grad64.to_vector<double>());
+        }
+    }
 }
 
 // The float16 gradient (the models' loss.backward()): float16, the float32 gradient rounded.
