@@ -113,6 +113,14 @@ Array KernelIds(const Array& ids) {
     return (taken ? ids : ids.astype(Dtype::kInt64)).as_contiguous();
 }
 
+// The values of ids from KernelIds on the host (int32 ones widened here: to_vector<int64_t> would make an int64
+// array first, for one id per leaf of a recursive net).
+std::vector<int64_t> HostIds(const Array& ids) {
+    if (ids.dtype() != Dtype::kInt32) return ids.to_vector<int64_t>();
+    const std::vector<int32_t> narrow = ids.to_vector<int32_t>();
+    return std::vector<int64_t>(narrow.begin(), narrow.end());
+}
+
 // gW = scatter-add of gy rows into a (V, d) zero matrix at the ids in x (ignored ids skipped).
 class EmbedIDGrad : public FunctionNode {
 public:
@@ -171,13 +179,14 @@ private:
         const internal::LeafGradAccess access = internal::LeafGradAccessFor(w, gy.dtype(), gy.device());
         if (access == internal::LeafGradAccess::kEngine) return false;
         const bool fresh = access == internal::LeafGradAccess::kFresh;
-        std::shared_ptr<const std::vector<int64_t>> sparse = fresh ? nullptr : internal::GradRows(w);
+        // (Only whether rows are noted: a held list would be copied by NoteGradRows below, on every leaf.)
+        const bool sparse = !fresh && internal::GradRows(w) != nullptr;
         if (fresh) w->grad = Variable(internal::FreshZeroGrad(w), false);
         const Array ids = KernelIds(input_array(0));
         kernels::EmbedScatterAdd(ids, gy.as_contiguous(), ignore_label_, w->grad.impl()->array);
         // The grad stays row-sparse only if it was (fresh, or sparse before); rows of ignore_label add nothing.
         if (fresh || sparse) {
-            std::vector<int64_t> rows = ids.to_device(Device::Cpu()).to_vector<int64_t>();
+            std::vector<int64_t> rows = HostIds(ids);
             if (ignore_label_) rows.erase(std::remove(rows.begin(), rows.end(), *ignore_label_), rows.end());
             internal::NoteGradRows(w, rows.data(), rows.size());
         }
