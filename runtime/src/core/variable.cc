@@ -32,12 +32,7 @@ Variable::Variable(const Array& data, const std::string& name, bool requires_gra
     impl_->name = name;
 }
 
-VariableImpl& Variable::checked() const {
-    CNET_CHECK_AS(ValueError, impl_ != nullptr, "'NoneType' object is not a Variable");
-    return *impl_;
-}
-
-const Array& Variable::array() const { return checked().array; }
+void Variable::ThrowNone() { throw ValueError("'NoneType' object is not a Variable"); }
 
 void Variable::set_array(const Array& a) { checked().array = a; }
 
@@ -96,7 +91,6 @@ void Variable::addgrad(const Variable& other) {
 
 const std::string& Variable::name() const { return checked().name; }
 void Variable::set_name(const std::string& name) { checked().name = name; }
-bool Variable::requires_grad() const { return checked().requires_grad; }
 std::shared_ptr<FunctionNode> Variable::creator() const { return checked().creator; }
 int Variable::rank() const { return checked().rank; }
 

@@ -118,6 +118,7 @@ public:
     const std::shared_ptr<VariableImpl>& impl_ptr() const { return impl_; }
 
 private:
+    [[noreturn]] static void ThrowNone();
     VariableImpl& checked() const;
     void Release() noexcept;
     void LastHandleGone() noexcept;  // drops the gradient (Note [Variable handles])
@@ -235,6 +236,13 @@ inline Variable& Variable::operator=(Variable&& other) noexcept {
     }
     return *this;
 }
+// Inline: every operation reads its inputs' arrays and flags through these.
+inline VariableImpl& Variable::checked() const {
+    if (__builtin_expect(impl_ == nullptr, 0)) ThrowNone();
+    return *impl_;
+}
+inline const Array& Variable::array() const { return checked().array; }
+inline bool Variable::requires_grad() const { return checked().requires_grad; }
 inline void Variable::Release() noexcept {
     if (impl_ && internal::DropHandle(impl_->handles) == 1) LastHandleGone();
     impl_.reset();
