@@ -78,10 +78,8 @@ VarList FunctionNode::Apply(const VarList& inputs, const std::shared_ptr<Functio
         output_ptrs_.push_back(impl.get());
         outputs.push_back(Variable(std::move(impl)));
     }
-    if (!retained_outputs_.empty()) {
-        retained_output_arrays_.reserve(retained_outputs_.size());
-        for (int index : retained_outputs_) retained_output_arrays_.push_back(outputs[index].array());
-    }
+    retained_output_arrays_.reserve(retained_outputs_.size());  // no allocation for none
+    for (int index : retained_outputs_) retained_output_arrays_.push_back(outputs[index].array());
     return outputs;
 }
 

@@ -13,8 +13,8 @@
 namespace cnet {
 namespace cuda {
 
-// Labels and embedding ids reach the loss and connection entries as int32 or int64 (the CPU kernels read both);
-// the CUDA kernels index with int64, so an int32 array becomes an int64 copy first.
+// Labels and embedding ids reach the loss and connection entries as int32 or int64 (cnet/kernels/indexes.h); the
+// CUDA kernels index with int64, so an int32 array becomes an int64 copy first.
 inline Array Int64Indexes(const Array& a) { return a.dtype() == Dtype::kInt64 ? a : a.astype(Dtype::kInt64); }
 
 // optimizer.cu

@@ -11,6 +11,7 @@
 #include "cnet/core/type_check.h"
 #include "cnet/functions/array.h"
 #include "cnet/kernels/connection.h"
+#include "cnet/kernels/indexes.h"
 #include "cnet/kernels/linalg.h"
 #include "cnet/np/math.h"
 #include "cnet/np/reduction.h"
@@ -107,12 +108,6 @@ private:
     }
 };
 
-// The ids as the embedding kernels take them: contiguous int32 or int64 (other integer dtypes become int64).
-Array KernelIds(const Array& ids) {
-    const bool taken = ids.dtype() == Dtype::kInt32 || ids.dtype() == Dtype::kInt64;
-    return (taken ? ids : ids.astype(Dtype::kInt64)).as_contiguous();
-}
-
 // The values of ids from KernelIds on the host (int32 ones widened here: to_vector<int64_t> would make an int64
 // array first, for one id per leaf of a recursive net).
 std::vector<int64_t> HostIds(const Array& ids) {
@@ -128,7 +123,7 @@ public:
         : w_shape_(w_shape), ignore_label_(ignore_label) {}
     const char* label() const override { return "EmbedIDGrad"; }
     ArrayList forward(const ArrayList& in) override {
-        const Array ids = KernelIds(in[0]);
+        const Array ids = kernels::KernelIndexes(in[0]);
         const Array gy = in[1].as_contiguous();
         Array gW = Array::Zeros(w_shape_, gy.dtype(), gy.device());
         kernels::EmbedScatterAdd(ids, gy, ignore_label_, gW);
@@ -154,7 +149,7 @@ public:
         type_check::ExpectNdim(label(), in, 1, 2);
     }
     ArrayList forward(const ArrayList& in) override {
-        const Array ids = KernelIds(in[0]);
+        const Array ids = kernels::KernelIndexes(in[0]);
         const Array W = in[1].as_contiguous();
         Shape out_shape = in[0].shape();
         out_shape.push_back(W.shape()[1]);
@@ -182,7 +177,7 @@ private:
         // (Only whether rows are noted: a held list would be copied by NoteGradRows below, on every leaf.)
         const bool sparse = !fresh && internal::GradRows(w) != nullptr;
         if (fresh) w->grad = Variable(internal::FreshZeroGrad(w), false);
-        const Array ids = KernelIds(input_array(0));
+        const Array ids = kernels::KernelIndexes(input_array(0));
         kernels::EmbedScatterAdd(ids, gy.as_contiguous(), ignore_label_, w->grad.impl()->array);
         // The grad stays row-sparse only if it was (fresh, or sparse before); rows of ignore_label add nothing.
         if (fresh || sparse) {

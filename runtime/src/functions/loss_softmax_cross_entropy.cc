@@ -17,6 +17,7 @@
 #include "cnet/functions/array.h"
 #include "cnet/functions/basic_math.h"
 #include "cnet/functions/loss.h"
+#include "cnet/kernels/indexes.h"
 #include "cnet/kernels/loss.h"
 #include "cnet/np/creation.h"
 #include "cnet/np/math.h"
@@ -62,8 +63,7 @@ void CheckClassWeight(const Array& w) {
 
 // The labels as contiguous int32 or int64 on x's device (the kernels check their range).
 Array Labels(const Array& t, const Array& x) {
-    const bool taken = t.dtype() == Dtype::kInt32 || t.dtype() == Dtype::kInt64;  // as the kernels take them
-    return (taken ? t : t.astype(Dtype::kInt64)).to_device(x.device()).as_contiguous();
+    return kernels::KernelIndexes(t.to_device(x.device()));
 }
 
 // class_weight as x's compute dtype on x's device (undefined when None).

@@ -150,7 +150,23 @@ bool IsBasicIndex(const Indices& indices) {
 
 }  // namespace np
 
-const Array Array::operator[](const Index& index) const { return np::getitem(*this, Indices{index}); }
+const Array Array::operator[](const Index& index) const {
+    // x[i] in range, the common row access (an optimizer's touched rows, every step), as the view getitem would
+    // make, without its general plan; anything else, errors included, goes through getitem.
+    if (index.kind() == Index::Kind::kInt && ndim() > 0) {
+        const int64_t n = shape_[0], i = index.int_value() < 0 ? index.int_value() + n : index.int_value();
+        if (i >= 0 && i < n) {
+            Shape shape;
+            Strides strides;
+            for (int d = 1; d < ndim(); ++d) {
+                shape.push_back(shape_[d]);
+                strides.push_back(strides_[d]);
+            }
+            return as_strided(shape, strides, offset_ + i * strides_[0]);
+        }
+    }
+    return np::getitem(*this, Indices{index});
+}
 const Array Array::operator[](std::initializer_list<Index> indices) const {
     return np::getitem(*this, Indices(indices));
 }

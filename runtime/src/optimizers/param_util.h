@@ -25,11 +25,6 @@ inline Array ContiguousParam(Parameter& param) {
     return p;
 }
 
-// Row r of a 2-D array as a view: a[r] without the indexing machinery (this runs per touched row and step).
-inline Array RowOf(const Array& a, int64_t r) {
-    return a.as_strided(Shape{a.shape()[1]}, Strides{a.strides()[1]}, a.offset() + r * a.strides()[0]);
-}
-
 /// See Note [Row-sparse gradients]: when the grad of a 2-D parameter is known to be zero outside some rows,
 /// runs the update on each of those rows (views of p, g and the state arrays) and returns true; returns false,
 /// doing nothing, otherwise. Only for rules that leave an entry with a zero gradient unchanged.
@@ -43,8 +38,8 @@ inline bool UpdateSparseRows(kernels::UpdateRule rule, const kernels::UpdateArgs
     std::vector<Array> state_rows(state.size());
     for (int64_t r : rows) {
         size_t k = 0;
-        for (const Array& s : state) state_rows[k++] = RowOf(s, r);
-        kernels::Update(rule, args, RowOf(p, r), RowOf(g, r), state_rows.empty() ? nullptr : state_rows.data());
+        for (const Array& s : state) state_rows[k++] = s[r];
+        kernels::Update(rule, args, p[r], g[r], state_rows.empty() ? nullptr : state_rows.data());
     }
     return true;
 }
